@@ -1,0 +1,136 @@
+// REST reads and sign-ins through the server, beside the same reads run directly through the
+// database driver, on PGlite and (when reachable) PostgreSQL. Prints one JSON document.
+//   npm run bench:platform              BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the load
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../server/config.ts';
+import type { Database } from '../server/db/types.ts';
+import { createPlatform } from '../server/platform.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Figures {
+  requests_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
+
+const tourListSelect = 'id,slug,title,base_price,category:categories(name,slug),destinations(name,slug)';
+
+/** The SQL a hand-written data layer would run for the same two reads. */
+const directTourList = `
+  select coalesce(json_agg(t), '[]')::text from (
+    select tours.id, tours.slug, tours.title, tours.base_price,
+      (select json_build_object('name', c.name, 'slug', c.slug) from categories c where c.id = tours.category_id) as category,
+      (select coalesce(json_agg(json_build_object('name', d.name, 'slug', d.slug)), '[]')
+         from tour_destinations td join destinations d on d.id = td.destination_id where td.tour_id = tours.id) as destinations
+    from tours where status = 'active' limit 24
+  ) t`;
+const directTourBySlug = `select row_to_json(t)::text from (select * from tours where slug = $1) t`;
+
+async function load(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
+  return {
+    requests_per_second: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The same closed-loop load as autocannon (N concurrent callers), straight through the driver. */
+async function direct(db: Database, sql: string, params: unknown[] = []): Promise<Figures> {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        try {
+          await db.query(sql, params);
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
+  return { requests_per_second: Math.round(latencies.length / seconds), p50_ms: at(0.5), p99_ms: at(0.99), errors };
+}
+
+async function benchmark(kind: 'pglite' | 'postgres') {
+  const dataDir = path.resolve(`.data-bench-${kind}`);
+  await rm(dataDir, { recursive: true, force: true });
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: postgresServer });
+    await admin.connect();
+    await admin.query('drop database if exists bench_platform with (force)');
+    await admin.query('create database bench_platform');
+    await admin.end();
+    const url = new URL(postgresServer);
+    url.pathname = '/bench_platform';
+    databaseUrl = url.toString();
+  }
+  const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent', signInAttempts: 1_000_000 }));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { anonKey } = platform.ctx.apiKeys;
+  const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
+  const slug = (await platform.ctx.db.query<{ slug: string }>(`select slug from tours where status = 'active' order by slug limit 1`)).rows[0].slug;
+  const admin = platform.seeded!;
+
+  const figures = {
+    rest_tour_list: await load(`${base}/rest/v1/tours?select=${encodeURIComponent(tourListSelect)}&status=eq.active&limit=24`, { headers }),
+    direct_tour_list: await direct(platform.ctx.db, directTourList),
+    rest_tour_by_slug: await load(`${base}/rest/v1/tours?select=*&slug=eq.${slug}`, {
+      headers: { ...headers, accept: 'application/vnd.pgrst.object+json' },
+    }),
+    direct_tour_by_slug: await direct(platform.ctx.db, directTourBySlug, [slug]),
+    sign_in: await load(`${base}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.adminEmail, password: admin.adminPassword }),
+    }),
+  };
+  const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
+
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await platform.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return {
+    ...figures,
+    rest_vs_direct: {
+      tour_list: ratio(figures.rest_tour_list, figures.direct_tour_list),
+      tour_by_slug: ratio(figures.rest_tour_by_slug, figures.direct_tour_by_slug),
+    },
+  };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const report: Record<string, unknown> = { seconds, connections, node: process.version };
+report.pglite = await benchmark('pglite');
+report.postgres = (await postgresReachable()) ? await benchmark('postgres') : 'not reachable';
+console.log(JSON.stringify(report, null, 2));

@@ -1,0 +1,33 @@
+// `npm test`: install what is missing (Chromium through apt-get), build, then run every suite:
+// unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), end-to-end.
+import { existsSync } from 'node:fs';
+import { ensureBuild, ensureDependencies, must, run } from './lib.mjs';
+
+const chromium = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  console.log('Installing Chromium (apt-get)...');
+  must('apt-get', ['update', '-qq']);
+  must('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+ensureDependencies();
+ensureChromium();
+ensureBuild();
+
+const suites = [
+  ['unit', ['vitest', 'run', '--project', 'unit']],
+  ['platform', ['vitest', 'run', '--project', 'platform']],
+  ['e2e', ['playwright', 'test']],
+];
+const failed = [];
+for (const [name, args] of suites) {
+  console.log(`\n=== ${name} ===`);
+  if (run('npx', args) !== 0) failed.push(name);
+}
+if (failed.length) {
+  console.error(`\nFailed suites: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nAll suites passed.');

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { authRoutes } from './auth/routes.ts';
+import type { PlatformContext } from './context.ts';
+import { restRoutes } from './rest/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
+
+/** What the browser app needs to know at run time: where Supabase is and its anon key. */
+export function runtimeConfig(ctx: PlatformContext) {
+  return { supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null, supabaseAnonKey: ctx.apiKeys.anonKey };
+}
+
+const apiPrefixes = ['/auth/', '/rest/', '/storage/', '/api/'];
+
+/** The whole HTTP surface: Supabase-compatible APIs, product endpoints and the built app. */
+export function createApp(ctx: PlatformContext): Hono {
+  const app = new Hono();
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin,
+      allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version'],
+      exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx));
+  app.route('/storage/v1', storageRoutes(ctx));
+
+  app.get('/api/config', (c) => c.json(runtimeConfig(ctx)));
+  app.get('/api/health', async (c) => {
+    await ctx.db.query('select 1');
+    return c.json({ status: 'ok', database: ctx.db.kind });
+  });
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  const distDir = ctx.config.distDir;
+  if (existsSync(path.join(distDir, 'index.html'))) {
+    let shell: string | undefined;
+    // The app shell with the runtime config inlined, so the app needs no extra round trip to start.
+    const sendShell = async (c: Context) => {
+      shell ??= (await readFile(path.join(distDir, 'index.html'), 'utf8')).replace(
+        '</head>',
+        `<script>window.__RUNTIME_CONFIG__=${JSON.stringify(runtimeConfig(ctx)).replace(/</g, '\\u003c')}</script></head>`,
+      );
+      c.header('cache-control', 'no-cache');
+      return c.html(shell);
+    };
+    app.get('/', sendShell);
+    app.get('/index.html', sendShell);
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.get('*', (c) => {
+      if (apiPrefixes.some((prefix) => c.req.path.startsWith(prefix))) return c.notFound();
+      return sendShell(c);
+    });
+  }
+
+  app.onError((error, c) => {
+    ctx.log('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
+    return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
+  });
+  return app;
+}

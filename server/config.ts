@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, with safe defaults (documented in README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite database when set. */
+  databaseUrl?: string;
+  /** HS256 secret; generated once into DATA_DIR when not given. */
+  jwtSecret?: string;
+  /** Access token lifetime in seconds. */
+  jwtExpiry: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the site, used in emailed links. */
+  siteUrl: string;
+  /** When true, sign-ups must confirm their email before signing in. */
+  emailConfirmRequired: boolean;
+  /** Failed sign-ins allowed per IP and email within the window before 429. */
+  signInAttempts: number;
+  signInWindowSeconds: number;
+  /** Seed the demo company on first start. */
+  seedDemo: boolean;
+  /** Directory of the built app; the server serves it when present. */
+  distDir: string;
+  logLevel: 'silent' | 'info';
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? NaN : Number.parseInt(value, 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtExpiry: int(env.JWT_EXPIRY, 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Kilele Safaris <hello@kilelesafaris.co.tz>',
+    siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    emailConfirmRequired: bool(env.AUTH_EMAIL_CONFIRM, false),
+    signInAttempts: int(env.AUTH_SIGNIN_ATTEMPTS, 10),
+    signInWindowSeconds: int(env.AUTH_SIGNIN_WINDOW, 300),
+    seedDemo: bool(env.SEED_DEMO, true),
+    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    ...overrides,
+  };
+  return config;
+}

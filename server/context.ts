@@ -1,0 +1,14 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import type { JwtKeys } from './jwt.ts';
+import type { MailQueue } from './mail/queue.ts';
+
+/** What every part of the server is handed: settings, the database, the JWT keys and the mail queue. */
+export interface PlatformContext {
+  config: Config;
+  db: Database;
+  keys: JwtKeys;
+  apiKeys: { anonKey: string; serviceRoleKey: string };
+  mail: MailQueue;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './types.ts';
+
+// bigint as a number when it is safe, as PGlite returns it, so both drivers give the same rows.
+pg.types.setTypeParser(20, (value) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+});
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await client.query(sql, params as unknown[]);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  // Fail fast on a wrong URL instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

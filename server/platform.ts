@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { PlatformContext } from './context.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import type { Database } from './db/types.ts';
+import { JwtKeys } from './jwt.ts';
+import { createMailQueue } from './mail/queue.ts';
+import { seedDemoCompany, type SeedResult } from './seed/index.ts';
+
+export interface Platform {
+  ctx: PlatformContext;
+  app: ReturnType<typeof createApp>;
+  /** Set on the start that seeded the demo company: the generated admin credentials. */
+  seeded?: SeedResult;
+  close(): Promise<void>;
+}
+
+/** The JWT secret: JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+async function jwtSecret(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
+ * Opens (or is given) the database, applies migrations, seeds the demo company once, and builds the
+ * HTTP app. The caller owns DATA_DIR's lock; see main.ts.
+ */
+export async function createPlatform(config: Config, options: { db?: Database } = {}): Promise<Platform> {
+  await mkdir(config.dataDir, { recursive: true });
+  const log: PlatformContext['log'] =
+    config.logLevel === 'silent'
+      ? () => undefined
+      : (message, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), message, ...fields }));
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    await migrate(db);
+    const keys = new JwtKeys(await jwtSecret(config));
+    const apiKeys = await keys.apiKeys();
+    const mail = createMailQueue(config, db, log);
+    const ctx: PlatformContext = { config, db, keys, apiKeys, mail, log };
+    const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
+    const app = createApp(ctx);
+    mail.start();
+    return {
+      ctx,
+      app,
+      seeded,
+      async close() {
+        await mail.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,412 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+import { isPgError } from '../db/types.ts';
+import { PostgrestError } from '../http/errors.ts';
+import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import type { Claims } from '../jwt.ts';
+import { parseSizeLimit, StorageError, validateObjectName, mimeAllowed } from './model.ts';
+
+/** The largest upload the server accepts whatever a bucket says (50 MB, Supabase's default). */
+const globalUploadLimit = 50 * 1024 * 1024;
+
+interface BucketRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ObjectMetadata {
+  mimetype: string;
+  size: number;
+  eTag: string;
+  cacheControl: string;
+  lastModified: string;
+  contentLength: number;
+  httpStatusCode: number;
+}
+
+/**
+ * Supabase Storage compatible API. Bucket and object rows live in the storage schema, where
+ * storage.objects RLS decides who may read, write or delete; the bytes live on disk under
+ * DATA_DIR/storage/<bucket>/<object name>.
+ */
+export function storageRoutes(ctx: PlatformContext): Hono {
+  const app = new Hono();
+  const root = path.join(ctx.config.dataDir, 'storage');
+  const filePath = (bucket: string, name: string) => path.join(root, bucket, ...name.split('/'));
+
+  async function claimsOf(c: Context): Promise<Claims> {
+    try {
+      return await requestClaims(c, ctx.keys);
+    } catch (error) {
+      if (error instanceof PostgrestError) throw new StorageError(error.status, 'InvalidJWT', error.message);
+      throw error;
+    }
+  }
+
+  async function bucketById(id: string): Promise<BucketRow | undefined> {
+    const { rows } = await ctx.db.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
+    return rows[0];
+  }
+
+  async function requireBucket(id: string): Promise<BucketRow> {
+    const bucket = await bucketById(id);
+    if (!bucket) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
+    return bucket;
+  }
+
+  /** Runs fn as the request's role; Postgres refusals become storage errors in Supabase's words. */
+  async function asRole<T>(claims: Claims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await asRequestRole(ctx.db, claims, fn);
+    } catch (error) {
+      if (isPgError(error)) {
+        if (error.code === '42501') {
+          throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        }
+        if (error.code === '23505') throw new StorageError(409, 'Duplicate', 'The resource already exists');
+        if (error.code === '22P02' || error.code === '23514') throw new StorageError(400, 'Invalid Input', error.message);
+      }
+      throw error;
+    }
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof StorageError) return c.json(error.toJSON(), error.status);
+    ctx.log('storage error', { path: c.req.path, error: error.stack ?? String(error) });
+    return c.json({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' }, 500);
+  });
+
+  // Buckets. Reading is open to every role the policies allow; creating and changing is for the
+  // service role (the only API role with write grants on storage.buckets).
+  app.get('/bucket', async (c) => {
+    const claims = await claimsOf(c);
+    const rows = await asRole(claims, (tx) => tx.query<BucketRow>('select * from storage.buckets order by name'));
+    return c.json(rows.rows);
+  });
+
+  app.get('/bucket/:id', async (c) => {
+    const claims = await claimsOf(c);
+    const { rows } = await asRole(claims, (tx) =>
+      tx.query<BucketRow>('select * from storage.buckets where id = $1', [c.req.param('id')]),
+    );
+    if (!rows[0]) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
+    return c.json(rows[0]);
+  });
+
+  app.post('/bucket', async (c) => {
+    const claims = await claimsOf(c);
+    const body = await jsonBody(c);
+    const id = String(body.id ?? body.name ?? '');
+    if (!/^[a-z0-9][a-z0-9_.-]{0,62}$/i.test(id)) {
+      throw new StorageError(400, 'Invalid Input', 'Bucket name invalid');
+    }
+    await asRole(claims, (tx) =>
+      tx.query(
+        `insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types)
+         values ($1, $1, $2, $3, $4, $5)`,
+        [id, claims.sub ?? null, body.public === true, parseSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null],
+      ),
+    );
+    return c.json({ name: id });
+  });
+
+  app.put('/bucket/:id', async (c) => {
+    const claims = await claimsOf(c);
+    const body = await jsonBody(c);
+    const { rowCount } = await asRole(claims, (tx) =>
+      tx.query(
+        `update storage.buckets set public = coalesce($2, public), file_size_limit = $3,
+           allowed_mime_types = $4, updated_at = now() where id = $1`,
+        [c.req.param('id'), typeof body.public === 'boolean' ? body.public : null, parseSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null],
+      ),
+    );
+    if (!rowCount) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
+    return c.json({ message: 'Successfully updated' });
+  });
+
+  app.post('/bucket/:id/empty', async (c) => {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('id'));
+    const { rows } = await asRole(claims, (tx) =>
+      tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket.id]),
+    );
+    await Promise.all(rows.map((row) => rm(filePath(bucket.id, row.name), { force: true })));
+    return c.json({ message: 'Successfully emptied' });
+  });
+
+  app.delete('/bucket/:id', async (c) => {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('id'));
+    const { rows } = await ctx.db.query<{ count: number }>(
+      'select count(*)::int as count from storage.objects where bucket_id = $1',
+      [bucket.id],
+    );
+    if (rows[0].count > 0) throw new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
+    const { rowCount } = await asRole(claims, (tx) => tx.query('delete from storage.buckets where id = $1', [bucket.id]));
+    if (!rowCount) throw new StorageError(403, 'Unauthorized', 'You are not allowed to delete this bucket');
+    await rm(path.join(root, bucket.id), { recursive: true, force: true });
+    return c.json({ message: 'Successfully deleted' });
+  });
+
+  // Objects.
+  async function upload(c: Context, mode: 'create' | 'update') {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('bucket')!);
+    const name = validateObjectName(objectPath(c, `/object/${bucket.id}/`));
+    const limit = Math.min(bucket.file_size_limit ?? globalUploadLimit, globalUploadLimit);
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > limit + 64 * 1024) throw tooLarge();
+
+    const file = await readUpload(c);
+    if (file.bytes.byteLength > limit) throw tooLarge();
+    if (!mimeAllowed(bucket.allowed_mime_types, file.contentType)) {
+      throw new StorageError(415, 'invalid_mime_type', `mime type ${file.contentType} is not supported`);
+    }
+
+    const metadata: ObjectMetadata = {
+      mimetype: file.contentType,
+      size: file.bytes.byteLength,
+      eTag: `"${etagOf(file.bytes)}"`,
+      cacheControl: `max-age=${file.cacheControl}`,
+      lastModified: new Date().toUTCString(),
+      contentLength: file.bytes.byteLength,
+      httpStatusCode: 200,
+    };
+    const upsert = mode === 'update' || c.req.header('x-upsert') === 'true';
+    const target = filePath(bucket.id, name);
+    const staging = `${target}.upload-${process.pid}-${Date.now()}`;
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(staging, file.bytes);
+    try {
+      const row = await asRole(claims, async (tx) => {
+        if (mode === 'update') {
+          const { rows } = await tx.query<{ id: string }>(
+            `update storage.objects set metadata = $3, owner = $4, owner_id = $4::text, updated_at = now(),
+               version = gen_random_uuid()::text
+             where bucket_id = $1 and name = $2 returning id`,
+            [bucket.id, name, metadata, claims.sub ?? null],
+          );
+          if (!rows[0]) throw new StorageError(404, 'not_found', 'Object not found');
+          return rows[0];
+        }
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+           values ($1, $2, $3, $3::text, $4, gen_random_uuid()::text)
+           on conflict (bucket_id, name) do ${
+             upsert ? 'update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), version = excluded.version' : 'nothing'
+           }
+           returning id`,
+          [bucket.id, name, claims.sub ?? null, metadata],
+        );
+        if (!rows[0]) throw new StorageError(409, 'Duplicate', 'The resource already exists');
+        return rows[0];
+      });
+      await rename(staging, target);
+      return c.json({ Id: row.id, Key: `${bucket.id}/${name}` });
+    } catch (error) {
+      await rm(staging, { force: true });
+      throw error;
+    }
+  }
+
+  app.post('/object/list/:bucket', async (c) => {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('bucket'));
+    const body = await jsonBody(c);
+    let prefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : '';
+    if (prefix && !prefix.endsWith('/')) prefix += '/';
+    const limit = clampInt(body.limit, 100, 1, 1000);
+    const offset = clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+    const search = typeof body.search === 'string' ? body.search : '';
+    const sort = (body.sortBy ?? {}) as { column?: string; order?: string };
+    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(sort.column ?? '') ? sort.column! : 'name';
+    const order = sort.order?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+    // One level of the tree under prefix: deeper names fold into their first folder, as Supabase lists.
+    const { rows } = await asRole(claims, (tx) =>
+      tx.query(
+        `with level as (
+           select split_part(substr(name, length($2) + 1), '/', 1) as entry,
+                  position('/' in substr(name, length($2) + 1)) > 0 as is_folder,
+                  id, updated_at, created_at, last_accessed_at, metadata
+           from storage.objects
+           where bucket_id = $1 and starts_with(name, $2)
+         ), entries as (
+           select distinct on (entry, is_folder) entry as name,
+                  case when is_folder then null else id end as id,
+                  case when is_folder then null else updated_at end as updated_at,
+                  case when is_folder then null else created_at end as created_at,
+                  case when is_folder then null else last_accessed_at end as last_accessed_at,
+                  case when is_folder then null else metadata end as metadata
+           from level
+           where entry <> '' and ($3 = '' or entry ilike $3 || '%')
+           order by entry, is_folder
+         )
+         select * from entries order by ${column} ${order} nulls first, name limit $4 offset $5`,
+        [bucket.id, prefix, search, limit, offset],
+      ),
+    );
+    return c.json(rows);
+  });
+
+  app.get('/object/info/:bucket/*', async (c) => {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('bucket'));
+    const name = validateObjectName(objectPath(c, `/object/info/${bucket.id}/`));
+    const object = await readableObject(claims, bucket.id, name);
+    return c.json(object);
+  });
+
+  app.get('/object/public/:bucket/*', async (c) => {
+    const bucket = await requireBucket(c.req.param('bucket'));
+    if (!bucket.public) throw new StorageError(400, 'not_found', 'Object not found');
+    const name = validateObjectName(objectPath(c, `/object/public/${bucket.id}/`));
+    const { rows } = await ctx.db.query<{ metadata: ObjectMetadata }>(
+      'select metadata from storage.objects where bucket_id = $1 and name = $2',
+      [bucket.id, name],
+    );
+    if (!rows[0]) throw new StorageError(404, 'not_found', 'Object not found');
+    return sendObject(c, bucket.id, name, rows[0].metadata);
+  });
+
+  async function authenticatedDownload(c: Context, prefix: string) {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('bucket')!);
+    const name = validateObjectName(objectPath(c, `${prefix}${bucket.id}/`));
+    const object = await readableObject(claims, bucket.id, name);
+    return sendObject(c, bucket.id, name, object.metadata);
+  }
+
+  /** The object row if the request's role may select it (RLS), else a not-found error. */
+  async function readableObject(claims: Claims, bucketId: string, name: string) {
+    const { rows } = await asRole(claims, (tx) =>
+      tx.query<{ id: string; name: string; metadata: ObjectMetadata; created_at: string; updated_at: string; version: string }>(
+        `select id, name, metadata, created_at, updated_at, version, bucket_id from storage.objects
+         where bucket_id = $1 and name = $2`,
+        [bucketId, name],
+      ),
+    );
+    if (!rows[0]) throw new StorageError(404, 'not_found', 'Object not found');
+    return rows[0];
+  }
+
+  async function sendObject(c: Context, bucketId: string, name: string, metadata: ObjectMetadata) {
+    const file = filePath(bucketId, name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) throw new StorageError(404, 'not_found', 'Object not found');
+    const headers: Record<string, string> = {
+      'content-type': metadata.mimetype ?? 'application/octet-stream',
+      'content-length': String(info.size),
+      'cache-control': metadata.cacheControl ?? 'no-cache',
+      etag: metadata.eTag ?? '',
+      'last-modified': metadata.lastModified ?? info.mtime.toUTCString(),
+      // Uploaded SVG or HTML must never run script on this origin.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      'x-content-type-options': 'nosniff',
+    };
+    if (metadata.eTag && c.req.header('if-none-match') === metadata.eTag) {
+      return new Response(null, { status: 304, headers: { etag: metadata.eTag, 'cache-control': headers['cache-control'] } });
+    }
+    if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+    const stream = Readable.toWeb(createReadStream(file)) as ReadableStream;
+    return new Response(stream, { status: 200, headers });
+  }
+
+  app.get('/object/authenticated/:bucket/*', (c) => authenticatedDownload(c, '/object/authenticated/'));
+  app.on(['GET', 'HEAD'], '/object/:bucket/*', (c) => authenticatedDownload(c, '/object/'));
+  app.post('/object/:bucket/*', (c) => upload(c, 'create'));
+  app.put('/object/:bucket/*', (c) => upload(c, 'update'));
+
+  app.delete('/object/:bucket', async (c) => {
+    const claims = await claimsOf(c);
+    const bucket = await requireBucket(c.req.param('bucket'));
+    const body = await jsonBody(c);
+    const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
+    if (prefixes.length === 0) throw new StorageError(400, 'Invalid Input', 'prefixes must be a non-empty array of object names');
+    const { rows } = await asRole(claims, (tx) =>
+      tx.query<{ name: string }>(
+        `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
+         returning id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at`,
+        [bucket.id, prefixes],
+      ),
+    );
+    await Promise.all(rows.map((row) => rm(filePath(bucket.id, row.name), { force: true })));
+    return c.json(rows);
+  });
+
+  return app;
+}
+
+function tooLarge() {
+  return new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+}
+
+/** The object name after the route prefix, decoded once. */
+function objectPath(c: Context, prefix: string): string {
+  const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new StorageError(400, 'Invalid Input', 'Invalid key');
+  }
+}
+
+async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // malformed JSON: same answer as a non-object body
+  }
+  throw new StorageError(400, 'Invalid Input', 'Could not parse request body as JSON');
+}
+
+/** The uploaded file: multipart form (a Blob from supabase-js) or a raw body with its content type. */
+async function readUpload(c: Context): Promise<{ bytes: Uint8Array; contentType: string; cacheControl: string }> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new StorageError(400, 'Invalid Input', 'The upload could not be read');
+    }
+    const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+    if (!file) throw new StorageError(400, 'Invalid Input', 'No file was sent');
+    const cacheControl = String(form.get('cacheControl') ?? '3600');
+    return {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      contentType: file.type || 'application/octet-stream',
+      cacheControl: /^\d+$/.test(cacheControl) ? cacheControl : '3600',
+    };
+  }
+  const cacheHeader = c.req.header('cache-control')?.match(/max-age=(\d+)/)?.[1];
+  return {
+    bytes: new Uint8Array(await c.req.arrayBuffer()),
+    contentType: type.split(';')[0].trim() || 'application/octet-stream',
+    cacheControl: cacheHeader ?? '3600',
+  };
+}
+
+function etagOf(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(Math.max(Math.trunc(n), min), max);
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../server/config.ts';
+import { createPlatform } from '../../server/platform.ts';
+
+export const testRoot = path.resolve('.data-test');
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Changes whenever the schema or the seed changes, so a stale template is never reused. */
+export function templateHash(): string {
+  const hash = createHash('sha256');
+  for (const file of [...filesUnder('supabase/migrations'), 'server/db/bootstrap.sql', ...filesUnder('server/seed')].sort()) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+export interface TemplateInfo {
+  /** A data directory (jwt secret, admin credentials, and PGlite's pgdata when embedded). */
+  dir: string;
+  /** On PostgreSQL: the template database's name. */
+  database?: string;
+  serverUrl?: string;
+}
+
+export function adminUrl(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Migrates and seeds one database per schema version; every test server starts from a copy of it. */
+export async function ensureTemplate(): Promise<TemplateInfo> {
+  const hash = templateHash();
+  const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+  const dir = path.join(testRoot, `template-${serverUrl ? 'pg' : 'pglite'}-${hash}`);
+  const database = serverUrl ? `tpl_${hash}` : undefined;
+  const ready = path.join(dir, 'ready');
+  if (existsSync(ready)) return { dir, database, serverUrl };
+
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  if (serverUrl && database) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${database}`);
+    await client.query(`create database ${database}`);
+    await client.end();
+  }
+  const config = loadConfig(
+    {},
+    { dataDir: dir, databaseUrl: serverUrl && database ? adminUrl(serverUrl, database) : undefined, logLevel: 'silent' },
+  );
+  const platform = await createPlatform(config);
+  await platform.close();
+  await import('node:fs/promises').then((fs) => fs.writeFile(ready, new Date().toISOString()));
+  return { dir, database, serverUrl };
+}

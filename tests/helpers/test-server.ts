@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { cp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/types.ts';
+import { createPlatform, type Platform } from '../../server/platform.ts';
+import { adminUrl, ensureTemplate, testRoot } from './template.ts';
+
+export interface TestServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: Database;
+  config: Config;
+  platform: Platform;
+  /** The demo admin created by the seed. */
+  admin: { email: string; password: string };
+  /** A fresh supabase-js client with the anon key (no session persisted). */
+  client(): SupabaseClient;
+  /** A supabase-js client with the service-role key. */
+  service(): SupabaseClient;
+  /** Signs up a new traveler and returns a client signed in as them. */
+  traveler(options?: { email?: string; password?: string; fullName?: string }): Promise<{
+    client: SupabaseClient;
+    userId: string;
+    email: string;
+    password: string;
+  }>;
+  /** A client signed in as the demo admin. */
+  adminClient(): Promise<SupabaseClient>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a random port over a copy of the seeded template database (PGlite, or PostgreSQL
+ * when TEST_DATABASE_URL is set). Tests talk to it through supabase-js, as the app does.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const template = await ensureTemplate();
+  const id = randomUUID().slice(0, 8);
+  const dataDir = path.join(testRoot, `run-${id}`);
+  await cp(template.dir, dataDir, { recursive: true });
+  let databaseUrl: string | undefined;
+  let database: string | undefined;
+  if (template.serverUrl && template.database) {
+    database = `t_${id}`;
+    const client = new pg.Client({ connectionString: template.serverUrl });
+    await client.connect();
+    await client.query(`create database ${database} template ${template.database}`);
+    await client.end();
+    databaseUrl = adminUrl(template.serverUrl, database);
+  }
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent', port: 0, ...overrides });
+  const platform = await createPlatform(config);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { anonKey, serviceRoleKey } = platform.ctx.apiKeys;
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as {
+    email: string;
+    password: string;
+  };
+  const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+  const client = () => createClient(url, anonKey, options);
+
+  return {
+    url,
+    anonKey,
+    serviceRoleKey,
+    db: platform.ctx.db,
+    config,
+    platform,
+    admin,
+    client,
+    service: () => createClient(url, serviceRoleKey, options),
+    async traveler(opts = {}) {
+      const email = opts.email ?? `traveler-${randomUUID().slice(0, 8)}@example.com`;
+      const password = opts.password ?? 'Kilimanjaro-2026!';
+      const c = client();
+      const { data, error } = await c.auth.signUp({
+        email,
+        password,
+        options: { data: { full_name: opts.fullName ?? 'Test Traveler' } },
+      });
+      if (error || !data.user) throw error ?? new Error('sign-up returned no user');
+      if (!data.session) {
+        const signIn = await c.auth.signInWithPassword({ email, password });
+        if (signIn.error) throw signIn.error;
+      }
+      return { client: c, userId: data.user.id, email, password };
+    },
+    async adminClient() {
+      const c = client();
+      const { error } = await c.auth.signInWithPassword(admin);
+      if (error) throw error;
+      return c;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await platform.close();
+      await rm(dataDir, { recursive: true, force: true });
+      if (template.serverUrl && database) {
+        const c = new pg.Client({ connectionString: template.serverUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${database} with (force)`);
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'platform',
+          include: ['tests/platform/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Each file starts its own server over its own database copy; two at a time fits 2 cores.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
