@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// supabase-js creates a realtime client, which needs the WebSocket global Node 20 has behind a flag.
+const execArgv = ['--experimental-websocket'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          execArgv,
         },
       },
       {
@@ -15,6 +19,7 @@ export default defineConfig({
           name: 'platform',
           include: ['tests/platform/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
+          execArgv,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file starts its own server over its own database copy; two at a time fits 2 cores.

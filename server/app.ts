@@ -25,7 +25,7 @@ export function createApp(ctx: PlatformContext): Hono {
     cors({
       origin: (origin) => origin,
       allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version'],
-      exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count'],
+      exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count', 'x-supabase-api-version'],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       credentials: true,
       maxAge: 86400,

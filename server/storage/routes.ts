@@ -193,7 +193,7 @@ export function storageRoutes(ctx: PlatformContext): Hono {
       const row = await asRole(claims, async (tx) => {
         if (mode === 'update') {
           const { rows } = await tx.query<{ id: string }>(
-            `update storage.objects set metadata = $3, owner = $4, owner_id = $4::text, updated_at = now(),
+            `update storage.objects set metadata = $3, owner = $4::uuid, owner_id = ($4::uuid)::text, updated_at = now(),
                version = gen_random_uuid()::text
              where bucket_id = $1 and name = $2 returning id`,
             [bucket.id, name, metadata, claims.sub ?? null],
@@ -203,7 +203,7 @@ export function storageRoutes(ctx: PlatformContext): Hono {
         }
         const { rows } = await tx.query<{ id: string }>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-           values ($1, $2, $3, $3::text, $4, gen_random_uuid()::text)
+           values ($1, $2, $3::uuid, ($3::uuid)::text, $4, gen_random_uuid()::text)
            on conflict (bucket_id, name) do ${
              upsert ? 'update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), version = excluded.version' : 'nothing'
            }

@@ -1,0 +1,52 @@
+import type { OutgoingEmail } from '../mail/queue.ts';
+
+const company = 'Kilele Safaris';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A short plain-text email and the same words as simple HTML with one button. */
+function linkEmail(kind: string, to: string, subject: string, lines: string[], action: string, link: string): OutgoingEmail {
+  const text = [...lines, '', `${action}: ${link}`, '', 'This link works once and expires in one hour.', '', `${company}, Arusha, Tanzania`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#222831;max-width:560px">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#e39f48;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">This link works once and expires in one hour. If the button does not work, open this address:<br>${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#555">${company}, Arusha, Tanzania</p>
+</body></html>`;
+  return { kind, to, subject, text, html };
+}
+
+export function passwordRecoveryEmail(to: string, link: string): OutgoingEmail {
+  return linkEmail(
+    'password_recovery',
+    to,
+    `Reset your ${company} password`,
+    ['Hello,', `Someone asked to reset the password of your ${company} account. If it was you, choose a new password with the link below. If not, you can ignore this email.`],
+    'Reset password',
+    link,
+  );
+}
+
+export function signupConfirmationEmail(to: string, link: string): OutgoingEmail {
+  return linkEmail(
+    'signup_confirmation',
+    to,
+    `Confirm your ${company} account`,
+    ['Karibu!', `Thank you for signing up with ${company}. Please confirm your email address to finish creating your account.`],
+    'Confirm email',
+    link,
+  );
+}
+
+export function emailChangeEmail(to: string, link: string): OutgoingEmail {
+  return linkEmail(
+    'email_change',
+    to,
+    `Confirm your new ${company} email address`,
+    ['Hello,', `Please confirm that you want to use this address for your ${company} account.`],
+    'Confirm new email',
+    link,
+  );
+}

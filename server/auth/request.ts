@@ -1,0 +1,85 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { PlatformContext } from '../context.ts';
+import { JwtError, type Claims } from '../jwt.ts';
+import { errors } from './errors.ts';
+import type { Client } from './sessions.ts';
+import { uuidPattern } from './tokens.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+/** The JSON object body of a request; an empty body is {}, anything unparsable is 400 bad_json. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw errors.badJson();
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.badJson();
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The client's address is the socket's peer. X-Forwarded-For is not trusted: any client can set it,
+ * and trusting it would let an attacker dodge the per-IP sign-in limit. Behind a reverse proxy every
+ * request shares the proxy's address, and the per-email limit still applies.
+ */
+export function clientOf(c: Context): Client {
+  let ip = 'unknown';
+  try {
+    ip = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Not served by @hono/node-server (app.request in tests): there is no socket to ask.
+  }
+  return { ip, userAgent: c.req.header('user-agent') };
+}
+
+function bearer(c: Context): string | undefined {
+  return c.req.header('authorization')?.match(/^bearer\s+(.+)$/i)?.[1]?.trim();
+}
+
+/** The verified claims of the bearer token, with GoTrue's errors for a missing, bad or expired one. */
+export async function bearerClaims(ctx: PlatformContext, c: Context): Promise<Claims> {
+  const token = bearer(c);
+  if (!token) throw errors.noAuthorization();
+  try {
+    return await ctx.keys.verify(token);
+  } catch (error) {
+    if (error instanceof JwtError && error.expired) throw errors.badJwt('token has invalid claims: token is expired');
+    throw errors.badJwt('signature is invalid');
+  }
+}
+
+export interface SignedIn {
+  user: UserRow;
+  claims: Claims;
+  sessionId?: string;
+}
+
+/** The signed-in user of the request: a valid user token whose user and session still exist. */
+export async function signedInUser(ctx: PlatformContext, c: Context): Promise<SignedIn> {
+  const claims = await bearerClaims(ctx, c);
+  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
+    throw errors.badJwt('invalid claim: missing sub claim');
+  }
+  if (!uuidPattern.test(claims.sub)) throw errors.badJwt('invalid claim: sub claim must be a UUID');
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw errors.userNotFoundFromJwt();
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
+  if (sessionId !== undefined) {
+    const { rows } = await ctx.db.query(
+      `select 1 from auth.sessions where id::text = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+      [sessionId, user.id],
+    );
+    if (rows.length === 0) throw errors.sessionNotFound();
+  }
+  return { user, claims, sessionId };
+}
+
+/** Admin endpoints take the service-role key only, as GoTrue does. */
+export async function requireServiceRole(ctx: PlatformContext, c: Context): Promise<void> {
+  const claims = await bearerClaims(ctx, c);
+  if (claims.role !== 'service_role') throw errors.notAdmin();
+}

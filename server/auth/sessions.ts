@@ -1,0 +1,135 @@
+import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+import type { Claims } from '../jwt.ts';
+import { errors, grantError } from './errors.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { findUserById, isBanned, usersJson, type UserRow } from './users.ts';
+
+/** How the session was started, recorded in the token's amr claim. */
+export type SignInMethod = 'password' | 'otp' | 'recovery';
+
+export interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+/** The access token's claims, shaped like Supabase's. */
+export function accessClaims(
+  ctx: PlatformContext,
+  user: UserRow,
+  sessionId: string,
+  method: SignInMethod,
+  startedAt: number,
+): Claims {
+  return {
+    iss: `${ctx.config.siteUrl}/auth/v1`,
+    sub: user.id,
+    aud: 'authenticated',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method, timestamp: startedAt }],
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+async function sessionJson(
+  ctx: PlatformContext,
+  db: Queryable,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  method: SignInMethod,
+  startedAt: number,
+) {
+  const expiresIn = ctx.config.jwtExpiry;
+  const accessToken = await ctx.keys.sign(accessClaims(ctx, user, sessionId, method, startedAt), expiresIn);
+  const [userJson] = await usersJson(db, [user]);
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    refresh_token: refreshToken,
+    user: userJson,
+  };
+}
+
+export type SessionJson = Awaited<ReturnType<typeof sessionJson>>;
+
+/** Starts a session: a sessions row, its first refresh token and an access token. */
+export async function startSession(
+  ctx: PlatformContext,
+  db: Queryable,
+  userId: string,
+  method: SignInMethod,
+  client: Client,
+): Promise<SessionJson> {
+  const { rows } = await db.query<{ id: string; created_at: Date }>(
+    `insert into auth.sessions (user_id, user_agent, ip) values ($1, $2, $3) returning id, created_at`,
+    [userId, client.userAgent?.slice(0, 500) ?? null, client.ip],
+  );
+  const session = rows[0];
+  const refreshToken = newToken();
+  await db.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [
+    hashToken(refreshToken),
+    userId,
+    session.id,
+  ]);
+  await db.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
+  await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  const user = await findUserById(db, userId);
+  if (!user) throw errors.userNotFound();
+  return sessionJson(ctx, db, user, session.id, refreshToken, method, Math.floor(new Date(session.created_at).getTime() / 1000));
+}
+
+type RefreshOutcome = { session: SessionJson } | { refused: 'not_found' | 'reused' | 'banned' };
+
+/**
+ * Rotates a refresh token: the presented token is revoked and a child is issued. Presenting a token
+ * that was already rotated means it leaked (or a client misbehaves): the whole session ends, so a
+ * stolen token family cannot be used any more, and the request is refused.
+ */
+export async function refreshSession(ctx: PlatformContext, refreshToken: unknown): Promise<SessionJson> {
+  if (typeof refreshToken !== 'string' || refreshToken === '') {
+    throw errors.validation('refresh_token required');
+  }
+  const presented = hashToken(refreshToken);
+  const outcome = await ctx.db.transaction<RefreshOutcome>(async (tx) => {
+    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean; started_at: Date }>(
+      `select rt.user_id, rt.session_id, rt.revoked, s.created_at as started_at
+         from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+        where rt.token = $1 for update of rt`,
+      [presented],
+    );
+    const current = rows[0];
+    if (!current) return { refused: 'not_found' };
+    if (current.revoked) {
+      await tx.query(`delete from auth.sessions where id = $1`, [current.session_id]);
+      return { refused: 'reused' };
+    }
+    const user = await findUserById(tx, current.user_id);
+    if (!user) return { refused: 'not_found' };
+    if (isBanned(user)) return { refused: 'banned' };
+    const child = newToken();
+    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [presented]);
+    await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
+      hashToken(child),
+      user.id,
+      current.session_id,
+      presented,
+    ]);
+    await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [current.session_id]);
+    // auth.sessions does not record how a session started: refreshed tokens report a password sign-in at its start.
+    const startedAt = Math.floor(new Date(current.started_at).getTime() / 1000);
+    return { session: await sessionJson(ctx, tx, user, current.session_id, child, 'password', startedAt) };
+  });
+  if ('session' in outcome) return outcome.session;
+  if (outcome.refused === 'reused') throw grantError('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  if (outcome.refused === 'banned') throw errors.userBanned();
+  throw grantError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+}
