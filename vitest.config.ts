@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // supabase-js creates a realtime client, which needs the WebSocket global Node 20 has behind a flag.
 const execArgv = ['--experimental-websocket'];
 
 export default defineConfig({
+  resolve: { alias: { '@': path.resolve('src') } },
   test: {
     projects: [
       {

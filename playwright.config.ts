@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  use: {
+    baseURL,
+    ...devices['Desktop Chrome'],
+    headless: true,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // A fresh data directory every run: the demo company is seeded from scratch.
+    command: 'rm -rf .data-e2e && exec node dist-server/server.mjs',
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', LOG_LEVEL: 'silent' },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

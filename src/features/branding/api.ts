@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase.ts';
+import { brandingFromRow, DEFAULT_BRANDING, type Branding, type BrandingRow } from './model.ts';
+
+/** Branding changes rarely: kept for an hour in the query cache and in localStorage (SPEC.md section 9). */
+export const BRANDING_CACHE_MS = 60 * 60 * 1000;
+const STORAGE_KEY = 'kilele:branding:v1';
+
+interface StoredBranding {
+  savedAt: number;
+  branding: Branding;
+}
+
+function readStoredBranding(): StoredBranding | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as StoredBranding | null;
+    return stored && typeof stored.savedAt === 'number' && stored.branding?.colors ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeBranding(branding: Branding): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: Date.now(), branding } satisfies StoredBranding));
+  } catch {
+    // Private mode or a full quota: the query cache still holds it for this visit.
+  }
+}
+
+/** The active branding row; with no active row (PGRST116) the spec's defaults. */
+export async function fetchActiveBranding(): Promise<Branding> {
+  const { data, error } = await supabase().from('branding_settings').select('*').eq('is_active', true).single<BrandingRow>();
+  if (error && error.code !== 'PGRST116') throw error;
+  const branding = brandingFromRow(data);
+  storeBranding(branding);
+  return branding;
+}
+
+export const brandingQuery = () =>
+  queryOptions({
+    queryKey: ['branding', 'active'] as const,
+    queryFn: fetchActiveBranding,
+    staleTime: BRANDING_CACHE_MS,
+    gcTime: BRANDING_CACHE_MS,
+    initialData: () => readStoredBranding()?.branding,
+    initialDataUpdatedAt: () => readStoredBranding()?.savedAt,
+  });
+
+/** The branding to show now: the active row, the stored copy, or the defaults while either loads or fails. */
+export function useBranding(): Branding {
+  return useQuery(brandingQuery()).data ?? DEFAULT_BRANDING;
+}

@@ -1,0 +1,79 @@
+import { Anchor, Button, EmptyState, SimpleGrid, Skeleton } from '@mantine/core';
+import { IconMap2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
+import { destinationsQuery, type DestinationSummary } from '../api.ts';
+import classes from './DestinationGrid.module.css';
+
+const destinationsPath: string = '/destinations';
+const contactPath: string = '/contact';
+
+function DestinationCard({ destination }: { destination: DestinationSummary }) {
+  const href: string = `/destinations/${destination.slug}`;
+  return (
+    <Link to={href} className={classes.card} data-testid="destination-card">
+      {destination.image_url && (
+        <img src={destination.image_url} alt="" loading="lazy" decoding="async" width={400} height={500} className={classes.image} />
+      )}
+      <span className={classes.caption}>
+        <span className={classes.name}>{destination.name}</span>
+        <span className={classes.place}>{destination.region ?? destination.country}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Destinations as image cards, in display order; `limit` keeps the home page short. */
+export function DestinationGrid({ limit }: { limit?: number }) {
+  const destinations = useQuery(destinationsQuery());
+  const shown = limit ? destinations.data?.slice(0, limit) : destinations.data;
+
+  return (
+    <section aria-labelledby="destinations-heading">
+      <SectionHeading
+        id="destinations-heading"
+        eyebrow="Where we go"
+        title="Destinations"
+        description="From the Serengeti's plains to Zanzibar's shore, the places our guides know best."
+        action={
+          destinations.data?.length ? (
+            <Anchor component={Link} to={destinationsPath} fw={700}>
+              All destinations
+            </Anchor>
+          ) : undefined
+        }
+      />
+      {destinations.isPending ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy="true" aria-label="Loading destinations">
+          {Array.from({ length: limit ?? 8 }, (_, index) => (
+            <Skeleton key={index} className={classes.placeholder} />
+          ))}
+        </SimpleGrid>
+      ) : destinations.isError ? (
+        <LoadError what="our destinations" onRetry={() => destinations.refetch()} retrying={destinations.isFetching} />
+      ) : !shown?.length ? (
+        <EmptyState
+          icon={<IconMap2 size={28} />}
+          variant="light"
+          title="Destinations are on their way"
+          description="We are adding our destinations. Ask us about any place in Tanzania meanwhile."
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to={contactPath} variant="default">
+              Contact us
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+          {shown.map((destination) => (
+            <DestinationCard key={destination.id} destination={destination} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}

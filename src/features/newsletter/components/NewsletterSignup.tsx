@@ -1,0 +1,67 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMail } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { isPlausibleEmail, subscribeToNewsletter } from '../api.ts';
+import classes from './NewsletterSignup.module.css';
+
+/** The footer's newsletter line: one email field. */
+export function NewsletterSignup() {
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const subscribe = useMutation({
+    mutationFn: (address: string) => subscribeToNewsletter(address),
+    onSuccess: (result) => {
+      setEmail('');
+      notifications.show({
+        color: 'green',
+        title: result === 'subscribed' ? 'You are subscribed' : 'You were already subscribed',
+        message: 'Stories from the bush arrive about once a month.',
+      });
+    },
+    onError: () =>
+      notifications.show({ color: 'red', title: 'We could not subscribe you', message: 'Please try again in a moment.' }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isPlausibleEmail(email)) {
+      setInvalid(true);
+      return;
+    }
+    subscribe.mutate(email);
+  }
+
+  return (
+    <Group justify="space-between" align="center" gap="lg" className={classes.row}>
+      <Stack gap={2} maw={420}>
+        <Text className={classes.title}>Stories from the bush</Text>
+        <Text size="sm" className={classes.muted}>
+          Migration news, new routes and seasonal offers, about once a month. Unsubscribe any time.
+        </Text>
+      </Stack>
+      <form onSubmit={submit} className={classes.form} noValidate>
+        <TextInput
+          type="email"
+          aria-label="Email address"
+          placeholder="you@example.com"
+          autoComplete="email"
+          leftSection={<IconMail size={18} />}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setInvalid(false);
+          }}
+          error={invalid ? 'Enter an email address like you@example.com' : undefined}
+          classNames={{ input: classes.input, error: classes.error }}
+          className={classes.field}
+          radius="xl"
+        />
+        <Button type="submit" radius="xl" loading={subscribe.isPending}>
+          Subscribe
+        </Button>
+      </form>
+    </Group>
+  );
+}
