@@ -1,0 +1,82 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/**
+ * The device's own database (IndexedDB through Dexie): mirrors of the signed-in traveler's data so
+ * the portal opens with no signal, the outbox of writes waiting for the server, and error reports
+ * that could not be posted. Every schema change is a new version() below, never an edit of an old one.
+ */
+
+/** One write waiting for the server. `id` is made on the device and doubles as the idempotency key. */
+export interface OutboxEntry {
+  id: string;
+  /** What the write is, e.g. 'wishlist.toggle', 'preferences.update', 'newsletter.subscribe'. */
+  kind: string;
+  payload: unknown;
+  /** The user who made the write; null for visitors. Signing out drops that user's entries. */
+  userId: string | null;
+  status: 'pending' | 'sending' | 'failed';
+  attempts: number;
+  /** When the next try is due (ms since epoch). */
+  nextAttemptAt: number;
+  lastError?: string;
+  createdAt: number;
+}
+
+/** A mirrored server row, stored whole with the user it belongs to. */
+export interface MirrorRow<T = Record<string, unknown>> {
+  id: string;
+  userId: string;
+  row: T;
+  /** When the row was last confirmed by the server (ms since epoch). */
+  syncedAt: number;
+}
+
+export interface StoredErrorReport {
+  id?: number;
+  report: Record<string, unknown>;
+  createdAt: number;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class LocalDb extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  bookings!: EntityTable<MirrorRow, 'id'>;
+  wishlist!: EntityTable<MirrorRow, 'id'>;
+  preferences!: EntityTable<MirrorRow, 'id'>;
+  profile!: EntityTable<MirrorRow, 'id'>;
+  errorReports!: EntityTable<StoredErrorReport, 'id'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name = 'kilele') {
+    super(name);
+    this.version(1).stores({
+      outbox: 'id, status, nextAttemptAt, createdAt, userId',
+      bookings: 'id, userId',
+      wishlist: 'id, userId',
+      preferences: 'id, userId',
+      profile: 'id, userId',
+      errorReports: '++id, createdAt',
+      meta: 'key',
+    });
+  }
+
+  /** Signing out: nothing of that traveler stays on the device. */
+  async clearUser(userId: string): Promise<void> {
+    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.outbox], async () => {
+      await Promise.all([
+        this.bookings.where('userId').equals(userId).delete(),
+        this.wishlist.where('userId').equals(userId).delete(),
+        this.preferences.where('userId').equals(userId).delete(),
+        this.profile.where('userId').equals(userId).delete(),
+        this.outbox.where('userId').equals(userId).delete(),
+      ]);
+    });
+  }
+}
+
+/** The one device database of the app. */
+export const localDb = new LocalDb();
