@@ -1,10 +1,11 @@
 // REST reads and sign-ins through the server, beside the same reads run directly through the
 // database driver, on PGlite and (when reachable) PostgreSQL. Prints one JSON document.
 //   npm run bench:platform              BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the load
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
@@ -68,6 +69,37 @@ async function direct(db: Database, sql: string, params: unknown[] = []): Promis
   return { requests_per_second: Math.round(latencies.length / seconds), p50_ms: at(0.5), p99_ms: at(0.99), errors };
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The server as it runs in production: its own process, so the load generator does not share its thread. */
+async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 async function benchmark(kind: 'pglite' | 'postgres') {
   const dataDir = path.resolve(`.data-bench-${kind}`);
   await rm(dataDir, { recursive: true, force: true });
@@ -82,40 +114,42 @@ async function benchmark(kind: 'pglite' | 'postgres') {
     url.pathname = '/bench_platform';
     databaseUrl = url.toString();
   }
-  const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent', signInAttempts: 1_000_000 }));
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { anonKey } = platform.ctx.apiKeys;
-  const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
-  const slug = (await platform.ctx.db.query<{ slug: string }>(`select slug from tours where status = 'active' order by slug limit 1`)).rows[0].slug;
+
+  // Baseline first, while this process owns the database (PGlite allows one owner at a time).
+  const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
   const admin = platform.seeded!;
-
-  const figures = {
-    rest_tour_list: await load(`${base}/rest/v1/tours?select=${encodeURIComponent(tourListSelect)}&status=eq.active&limit=24`, { headers }),
-    direct_tour_list: await direct(platform.ctx.db, directTourList),
-    rest_tour_by_slug: await load(`${base}/rest/v1/tours?select=*&slug=eq.${slug}`, {
-      headers: { ...headers, accept: 'application/vnd.pgrst.object+json' },
-    }),
-    direct_tour_by_slug: await direct(platform.ctx.db, directTourBySlug, [slug]),
-    sign_in: await load(`${base}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.adminEmail, password: admin.adminPassword }),
-    }),
-  };
-  const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
-
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const { anonKey } = platform.ctx.apiKeys;
+  const slug = (await platform.ctx.db.query<{ slug: string }>(`select slug from tours where status = 'active' order by slug limit 1`)).rows[0].slug;
+  const direct_tour_list = await direct(platform.ctx.db, directTourList);
+  const direct_tour_by_slug = await direct(platform.ctx.db, directTourBySlug, [slug]);
   await platform.close();
+
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    AUTH_SIGNIN_ATTEMPTS: '1000000',
+  });
+  const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
+  const rest_tour_list = await load(`${server.base}/rest/v1/tours?select=${encodeURIComponent(tourListSelect)}&status=eq.active&limit=24`, { headers });
+  const rest_tour_by_slug = await load(`${server.base}/rest/v1/tours?select=*&slug=eq.${slug}`, {
+    headers: { ...headers, accept: 'application/vnd.pgrst.object+json' },
+  });
+  const sign_in = await load(`${server.base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.adminEmail, password: admin.adminPassword }),
+  });
+  await server.stop();
   await rm(dataDir, { recursive: true, force: true });
+
+  const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
   return {
-    ...figures,
-    rest_vs_direct: {
-      tour_list: ratio(figures.rest_tour_list, figures.direct_tour_list),
-      tour_by_slug: ratio(figures.rest_tour_by_slug, figures.direct_tour_by_slug),
-    },
+    rest_tour_list,
+    direct_tour_list,
+    rest_tour_by_slug,
+    direct_tour_by_slug,
+    sign_in,
+    rest_vs_direct: { tour_list: ratio(rest_tour_list, direct_tour_list), tour_by_slug: ratio(rest_tour_by_slug, direct_tour_by_slug) },
   };
 }
 

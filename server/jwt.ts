@@ -27,8 +27,12 @@ export class JwtError extends Error {
   }
 }
 
+/** Verified tokens kept so a busy client is not re-verified on every request (bounded). */
+const verifiedCacheSize = 1000;
+
 export class JwtKeys {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, Claims>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -40,7 +44,24 @@ export class JwtKeys {
     return new SignJWT(body).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(this.key);
   }
 
+  /**
+   * The token's claims if its signature is ours and it has not expired. Verifying HS256 costs more
+   * than many queries, so verified tokens are remembered; expiry is still checked on every use.
+   */
   async verify(token: string): Promise<Claims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp === undefined || known.exp > Date.now() / 1000) return known;
+      this.verified.delete(token);
+      throw new JwtError('JWT expired', true);
+    }
+    const claims = await this.verifyUncached(token);
+    if (this.verified.size >= verifiedCacheSize) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifyUncached(token: string): Promise<Claims> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const role = payload.role;

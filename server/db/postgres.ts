@@ -20,7 +20,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+  // Pipeline mode sends queued statements without waiting for each answer, so a request's
+  // begin, role settings and query travel in one round trip as PostgREST's do.
+  const pool = new pg.Pool({ connectionString, max, pipeline: true });
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -30,8 +32,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
+        const begun = client.query('begin');
+        const [, result] = await Promise.all([begun, fn(wrap(client))]);
         await client.query('commit');
         return result;
       } catch (error) {

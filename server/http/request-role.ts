@@ -30,10 +30,13 @@ export async function requestClaims(c: Context, keys: JwtKeys): Promise<Claims> 
  */
 export function asRequestRole<T>(db: Database, claims: Claims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+    // Not awaited before fn: on PostgreSQL the settings and fn's first query share a round trip,
+    // and the connection runs them in order either way.
+    const configured = tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
       claims.role,
       JSON.stringify(claims),
     ]);
-    return fn(tx);
+    const [, result] = await Promise.all([configured, fn(tx)]);
+    return result;
   });
 }
