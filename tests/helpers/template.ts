@@ -44,7 +44,9 @@ export async function ensureTemplate(): Promise<TemplateInfo> {
   const hash = templateHash();
   const serverUrl = process.env.TEST_DATABASE_URL || undefined;
   const dir = path.join(testRoot, `template-${serverUrl ? 'pg' : 'pglite'}-${hash}`);
-  const database = serverUrl ? `tpl_${hash}` : undefined;
+  // Named after this checkout too, so two clones testing against one server never share a template.
+  const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 6);
+  const database = serverUrl ? `tpl_${hash}_${checkout}` : undefined;
   const ready = path.join(dir, 'ready');
   if (existsSync(ready)) return { dir, database, serverUrl };
 
