@@ -1,7 +1,16 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCompass, IconHome } from '@tabler/icons-react';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCompass, IconHome, IconLogin, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { classifyError } from '../../lib/error-reporting/classify.ts';
+import { reportError } from '../../lib/error-reporting/report.ts';
 import classes from './ErrorScreens.module.css';
+import { reloadFresh } from './recovery.ts';
+
+/**
+ * The error pages of SPEC.md section 2, one per area of the site. Each takes the props a TanStack
+ * Router errorComponent gets ({ error, reset }), so a layout route uses it as its errorComponent.
+ */
 
 /** The HTTP-like status an error carries (PostgREST errors, Response objects, thrown { status }). */
 export function errorStatus(error: unknown): number | undefined {
@@ -10,8 +19,62 @@ export function errorStatus(error: unknown): number | undefined {
   for (const value of [candidate.status, candidate.statusCode]) {
     if (typeof value === 'number') return value;
   }
-  if (candidate.code === 'PGRST301' || candidate.code === '42501') return 403;
+  if (candidate.code === 'PGRST301' || candidate.code === 'PGRST302') return 401;
+  if (candidate.code === '42501') return 403;
   return undefined;
+}
+
+const lacksAccess = (status: number | undefined) => status === 401 || status === 403;
+
+/** Reports the error once when its screen shows; missing pages and refused access are not faults. */
+function useReportedError(error: unknown, info?: { componentStack?: string }): void {
+  const componentStack = info?.componentStack ?? null;
+  useEffect(() => {
+    const status = errorStatus(error);
+    if (error === undefined || error === null || status === 404 || lacksAccess(status)) return;
+    reportError(error, { source: 'route', componentStack });
+  }, [error, componentStack]);
+}
+
+export interface ErrorScreenProps {
+  error?: unknown;
+  /** The router's reset for the boundary that caught the error. */
+  reset?: () => void;
+  /** Where in the component tree a render error was thrown. */
+  info?: { componentStack?: string };
+}
+
+/** The shared page: a big code, the title, what happened, details (children), the buttons, then a footer. */
+export function ErrorFrame({ code, title, message, children, actions, footer }: { code: string; title: string; message: ReactNode; children?: ReactNode; actions: ReactNode; footer?: ReactNode }) {
+  return (
+    <Container size="sm" className={classes.frame} role="alert">
+      <Stack align="center" gap="md" ta="center">
+        <Text className={classes.code} aria-hidden>
+          {code}
+        </Text>
+        <Title order={1} className={classes.title}>
+          {title}
+        </Title>
+        <Text c="dimmed" maw={480}>
+          {message}
+        </Text>
+        {children}
+        <Group justify="center" mt="sm">
+          {actions}
+        </Group>
+        {footer}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Runs the route's loaders again and lets its boundary render afresh. */
+function useRetry(reset: (() => void) | undefined) {
+  const router = useRouter();
+  return () => {
+    reset?.();
+    void router.invalidate();
+  };
 }
 
 const rootCopy: Record<'notFound' | 'denied' | 'failed', { title: string; message: string }> = {
@@ -20,58 +83,156 @@ const rootCopy: Record<'notFound' | 'denied' | 'failed', { title: string; messag
   failed: { title: 'Something went wrong', message: 'An unexpected error stopped this page from loading. Please try again in a moment.' },
 };
 
-function Frame({ code, title, message, children }: { code: string; title: string; message: string; children: React.ReactNode }) {
-  return (
-    <Container size="sm" className={classes.frame}>
-      <Stack align="center" gap="md" ta="center">
-        <Text className={classes.code} aria-hidden>
-          {code}
-        </Text>
-        <Title order={1} className={classes.title}>
-          {title}
-        </Title>
-        <Text c="dimmed" maw={460}>
-          {message}
-        </Text>
-        <Group justify="center" mt="sm">
-          {children}
-        </Group>
-      </Stack>
-    </Container>
-  );
-}
-
 /** The root error page: Page Not Found, Access Denied or Something went wrong, with Go Home and Go Back. */
-export function RootErrorScreen({ error }: { error?: unknown }) {
+export function RootErrorScreen({ error, info }: ErrorScreenProps) {
   const router = useRouter();
   const status = errorStatus(error);
-  const kind = status === 404 ? 'notFound' : status === 401 || status === 403 ? 'denied' : 'failed';
+  const kind = status === 404 ? 'notFound' : lacksAccess(status) ? 'denied' : 'failed';
+  useReportedError(error, info);
   return (
-    <Frame code={status ? String(status) : 'Oops'} {...rootCopy[kind]}>
-      <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-        Go Home
-      </Button>
-      <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => router.history.back()}>
-        Go Back
-      </Button>
-    </Frame>
+    <ErrorFrame
+      code={status ? String(status) : 'Oops'}
+      {...rootCopy[kind]}
+      actions={
+        <>
+          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
+            Go Home
+          </Button>
+          <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => router.history.back()}>
+            Go Back
+          </Button>
+        </>
+      }
+    />
   );
 }
 
 /** The public site's error page: Page Not Found or Unable to Load Page, with Home and Browse Tours. */
-export function PublicErrorScreen({ kind }: { kind: 'notFound' | 'loadFailed' }) {
+export function PublicErrorScreen({ kind, error, info }: { kind: 'notFound' | 'loadFailed'; error?: unknown; info?: ErrorScreenProps['info'] }) {
+  useReportedError(kind === 'loadFailed' ? error : undefined, info);
   const copy =
     kind === 'notFound'
       ? { code: '404', title: 'Page Not Found', message: 'We could not find that page. Our tours are a good place to start again.' }
       : { code: 'Oops', title: 'Unable to Load Page', message: 'This page could not be loaded. Check your connection and try again.' };
   return (
-    <Frame {...copy}>
-      <Button component={Link} to="/" variant="default" leftSection={<IconHome size={18} />}>
-        Home
-      </Button>
-      <Button component={Link} to="/tours" leftSection={<IconCompass size={18} />}>
-        Browse Tours
-      </Button>
-    </Frame>
+    <ErrorFrame
+      {...copy}
+      actions={
+        <>
+          <Button component={Link} to="/" variant="default" leftSection={<IconHome size={18} />}>
+            Home
+          </Button>
+          <Button component={Link} to="/tours" leftSection={<IconCompass size={18} />}>
+            Browse Tours
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** The public layout's errorComponent: a missing page or one that failed to load. */
+export function PublicRouteErrorScreen({ error, info }: ErrorScreenProps) {
+  return <PublicErrorScreen kind={errorStatus(error) === 404 ? 'notFound' : 'loadFailed'} error={error} info={info} />;
+}
+
+/** The sign-in page, coming back to `href` afterwards. */
+export function signInHref(href: string): string {
+  return `/auth/login?redirect=${encodeURIComponent(href)}`;
+}
+
+/** The traveler portal's error page: Please Sign In (401/403) with Sign In, otherwise Dashboard Error. */
+export function TravelerErrorScreen({ error, reset, info }: ErrorScreenProps) {
+  const router = useRouter();
+  const current = useRouterState({ select: (state) => state.location.href });
+  const retry = useRetry(reset);
+  useReportedError(error, info);
+
+  if (lacksAccess(errorStatus(error))) {
+    const href = signInHref(current);
+    return (
+      <ErrorFrame
+        code="401"
+        title="Please Sign In"
+        message="Your trips, bookings and messages are private. Sign in to see them; you will come straight back here."
+        actions={
+          <Button
+            component="a"
+            href={href}
+            leftSection={<IconLogin size={18} />}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              router.history.push(href);
+            }}
+          >
+            Sign In
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ErrorFrame
+      code="Oops"
+      title="Dashboard Error"
+      message="Part of your dashboard could not be loaded. Your bookings are safe; please try again."
+      actions={
+        <Button leftSection={<IconRefresh size={18} />} onClick={retry}>
+          Try Again
+        </Button>
+      }
+    />
+  );
+}
+
+/** How long the admin Loading Issue screen shows before it clears the caches and reopens /admin. */
+export const ADMIN_RECOVERY_DELAY_MS = 2000;
+
+/**
+ * Safe Mode opens the back office at /admin?safe=1. The admin area reads that flag to start with
+ * the least it needs (no dashboard widgets, no optional modules), so an admin can get in while a
+ * part of it is broken.
+ */
+export const ADMIN_SAFE_MODE_URL = '/admin?safe=1';
+
+/**
+ * The admin area's error page: Access Denied (401/403); Loading Issue when a module failed to load,
+ * which clears the caches after 2 s and reopens /admin; otherwise Something went wrong. Retry and
+ * Safe Mode are always offered.
+ */
+export function AdminErrorScreen({ error, reset, info }: ErrorScreenProps) {
+  const retry = useRetry(reset);
+  const status = errorStatus(error);
+  const denied = lacksAccess(status);
+  const loadingIssue = !denied && classifyError(error) === 'Chunk Loading';
+  useReportedError(error, info);
+
+  useEffect(() => {
+    if (!loadingIssue) return;
+    const timer = setTimeout(() => void reloadFresh('/admin'), ADMIN_RECOVERY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loadingIssue]);
+
+  const copy = denied
+    ? { code: String(status), title: 'Access Denied', message: 'This part of the back office is for administrators. Sign in with an administrator account.' }
+    : loadingIssue
+      ? { code: 'Update', title: 'Loading Issue', message: 'A part of the back office could not be loaded, most likely because a new version was released. Clearing stored files and reopening the dashboard…' }
+      : { code: 'Oops', title: 'Something went wrong', message: 'This back-office page stopped with an error. Try again, or open Safe Mode to work with the essentials.' };
+  return (
+    <ErrorFrame
+      {...copy}
+      actions={
+        <>
+          <Button leftSection={<IconRefresh size={18} />} onClick={loadingIssue ? () => void reloadFresh() : retry}>
+            Retry
+          </Button>
+          <Button component="a" href={ADMIN_SAFE_MODE_URL} variant="default" leftSection={<IconShieldCheck size={18} />}>
+            Safe Mode
+          </Button>
+        </>
+      }
+    >
+      {loadingIssue && <Loader size="sm" aria-label="Reloading the back office" />}
+    </ErrorFrame>
   );
 }

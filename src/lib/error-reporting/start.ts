@@ -1,0 +1,38 @@
+import { isBrowserExtensionNoise } from './classify.ts';
+import { deliverKept, reportError, reportPerformance } from './report.ts';
+import { measureWebVitals } from './web-vitals.ts';
+
+let started = false;
+
+/**
+ * Error, performance and feedback reporting for the whole page: uncaught errors and unhandled
+ * rejections are reported, reports kept while offline are sent now and whenever the browser comes
+ * back online, and the web vitals are measured. main.tsx calls it once; calling again does nothing.
+ */
+export function startErrorReporting(): void {
+  if (started) return;
+  started = true;
+
+  const onError = (event: ErrorEvent) => {
+    const error: unknown = event.error ?? event.message;
+    if (isBrowserExtensionNoise(error, event.filename)) {
+      event.preventDefault();
+      return;
+    }
+    reportError(error, { source: 'window.error', filename: event.filename || null, line: event.lineno || null, column: event.colno || null });
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    if (isBrowserExtensionNoise(event.reason)) {
+      event.preventDefault();
+      return;
+    }
+    reportError(event.reason, { source: 'unhandledrejection' });
+  };
+  const onOnline = () => void deliverKept().catch(() => 0);
+
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  window.addEventListener('online', onOnline);
+  onOnline();
+  measureWebVitals((metric, value, context) => void reportPerformance(metric, value, context));
+}

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+/**
+ * The error screens that routes can show today (not found, a route that throws) in the real
+ * browser, and error reports surviving a server that cannot be reached. The portal's and the back
+ * office's screens have no routes yet; tests/unit/errors-screens.test.tsx renders them.
+ */
+
+// Page routes must see every request; a service worker would answer some of them itself.
+test.use({ serviceWorkers: 'block' });
+
+/** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in this test');
+  }
+}
+
+/** supabase-js signed in as the demo admin the server seeded (its password is in the data directory). */
+async function adminClient(request: APIRequestContext, baseURL: string): Promise<SupabaseClient> {
+  const config = (await (await request.get('/api/config')).json()) as { supabaseUrl: string | null; supabaseAnonKey: string };
+  const client = createClient(config.supabaseUrl ?? baseURL, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: (globalThis.WebSocket ?? NoWebSocket) as unknown as typeof WebSocket },
+  });
+  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+  const { error } = await client.auth.signInWithPassword(admin);
+  expect(error).toBeNull();
+  return client;
+}
+
+/** The error reports waiting in the device database (IndexedDB 'kilele', table errorReports). */
+function keptErrorMessages(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('kilele');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('errorReports').objectStore('errorReports').getAll();
+          read.onsuccess = () => {
+            db.close();
+            const rows = read.result as { report: { kind: string; body: { message: string } } }[];
+            resolve(rows.filter((row) => row.report.kind === 'errors').map((row) => row.report.body.message));
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
+test('an unknown address shows Page Not Found with Home and Browse Tours', async ({ page }) => {
+  await page.goto('/no-such-safari/anywhere');
+  const main = page.getByRole('alert');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('link', { name: 'Browse Tours' })).toHaveAttribute('href', '/tours');
+  // The site's own header stays, so the visitor is not lost.
+  await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('a route that throws shows Something went wrong with Go Home and Go Back, and is reported', async ({ page, request, baseURL }) => {
+  // The home page's code chunk is swapped for one whose component throws while rendering.
+  await page.route(/\/assets\/_public-[\w-]+\.js$/, async (route) => {
+    const original = await route.fetch();
+    const source = await original.text();
+    if (!source.includes('companyName:')) return route.fulfill({ response: original });
+    return route.fulfill({
+      response: original,
+      body: "export const component = () => { throw new TypeError('Forced failure of the home page for the error screen test'); };",
+    });
+  });
+
+  await page.goto('/no-such-safari');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  const reported = page.waitForResponse(
+    (response) => response.url().endsWith('/api/errors') && (response.request().postData() ?? '').includes('Forced failure of the home page'),
+  );
+  await page.getByRole('alert').getByRole('link', { name: 'Home' }).click();
+
+  const screen = page.getByRole('alert');
+  await expect(screen.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  await expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await expect(screen.getByRole('button', { name: 'Go Back' })).toBeVisible();
+
+  const response = await reported;
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  const admin = await adminClient(request, baseURL!);
+  const { data, error } = await admin.from('error_reports').select('message, error_type, error_source, url, stack').eq('id', id).single();
+  expect(error).toBeNull();
+  expect(data).toMatchObject({
+    message: 'Forced failure of the home page for the error screen test',
+    error_type: 'Runtime',
+    error_source: 'route',
+    url: `${baseURL}/`,
+  });
+  expect(data!.stack).toContain('TypeError');
+
+  await screen.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/no-such-safari$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+});
+
+test('reports made while the server cannot be reached are kept, at most 10, and delivered when it is back', async ({ page, context, request, baseURL }) => {
+  await page.route('**/api/errors', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(page.getByTestId('tour-card').first()).toBeVisible();
+
+  const messages = Array.from({ length: 12 }, (_, i) => `Itinerary sync ${i + 1} failed ${Date.now()}`);
+  // Uncaught errors, as the app would raise them: the window listener reports each.
+  await page.evaluate((texts) => {
+    texts.forEach((text, index) =>
+      setTimeout(() => {
+        throw new Error(text);
+      }, index * 20),
+    );
+  }, messages);
+  await expect.poll(() => keptErrorMessages(page), { timeout: 15_000 }).toEqual(messages.slice(2));
+
+  // The server is reachable again; the browser's 'online' event sends what was kept.
+  await page.unroute('**/api/errors');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(() => keptErrorMessages(page), { timeout: 15_000 }).toEqual([]);
+
+  const admin = await adminClient(request, baseURL!);
+  const { data, error } = await admin.from('error_reports').select('message, error_source').in('message', messages);
+  expect(error).toBeNull();
+  expect(data!.map((row) => row.message).sort()).toEqual(messages.slice(2).sort());
+  expect(new Set(data!.map((row) => row.error_source))).toEqual(new Set(['window.error']));
+});
