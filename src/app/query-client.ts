@@ -18,6 +18,8 @@ export function createQueryClient(): QueryClient {
         gcTime: QUERY_GC_MS,
         retry: (failures, error) => failures < 2 && isWorthRetrying(error),
       },
+      // Writes go through the outbox, which keeps them while offline; Query must hand them over.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -12,11 +12,13 @@ export function NewsletterSignup() {
   const [invalid, setInvalid] = useState(false);
   const subscribe = useMutation({
     mutationFn: (address: string) => subscribeToNewsletter(address),
+    // The outbox keeps the sign-up while offline; TanStack Query would otherwise hold the mutation back.
+    networkMode: 'always',
     onSuccess: (result) => {
       setEmail('');
       notifications.show({
         color: 'green',
-        title: result === 'subscribed' ? 'You are subscribed' : 'You were already subscribed',
+        title: result === 'subscribed' ? 'You are subscribed' : 'You will be subscribed when you are back online',
         message: 'Stories from the bush arrive about once a month.',
       });
     },

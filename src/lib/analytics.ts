@@ -1,0 +1,65 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import { defineAppendWrite } from './outbox/append.ts';
+import { queueWrite } from './outbox/outbox.ts';
+
+/**
+ * First-party analytics: events are stored in our own analytics_events table through the outbox,
+ * so they survive being offline and count once. The server stamps the user type (the role, or
+ * 'guest' when signed out, SPEC 6) from the signed-in user. Tracking never blocks or breaks the UI.
+ */
+export interface AnalyticsEvents {
+  page_view: { path: string; title?: string };
+  search: { query: string; results?: number; filters?: Record<string, unknown> };
+  wishlist_add: { tourId: string };
+  wishlist_remove: { tourId: string };
+  /** The booking funnel: the page opened, each step reached, the request sent. */
+  booking_start: { tourId: string; departureId?: string };
+  booking_step: { tourId: string; step: string };
+  booking_submit: { tourId: string; bookingReference?: string };
+  purchase: { bookingReference: string; value: number; currency: typeof analyticsCurrency };
+}
+
+export type AnalyticsEventName = keyof AnalyticsEvents;
+
+/** SPEC 9: purchases are reported in US dollars. */
+export const analyticsCurrency = 'USD';
+
+interface AnalyticsWrite {
+  name: AnalyticsEventName;
+  properties: Record<string, unknown>;
+  url: string | null;
+  occurredAt: string;
+}
+
+export const analyticsEvent = defineAppendWrite<AnalyticsWrite>({
+  kind: 'analytics.event',
+  table: 'analytics_events',
+  // Its own queue: events never wait behind (or hold up) the traveler's own writes.
+  queue: 'analytics',
+  silent: true,
+  maxQueued: 200,
+  describe: ({ name }) => `Analytics: ${name}`,
+  row: ({ name, properties, url, occurredAt }, entry) => ({ user_id: entry.userId, name, properties, url, occurred_at: occurredAt }),
+});
+
+export function track<N extends AnalyticsEventName>(name: N, properties: AnalyticsEvents[N]): void {
+  const write: AnalyticsWrite = {
+    name,
+    properties: { ...properties },
+    url: typeof location === 'undefined' ? null : location.href.slice(0, 2048),
+    occurredAt: new Date().toISOString(),
+  };
+  // A device without IndexedDB (some private modes) simply records nothing.
+  queueWrite(analyticsEvent, write).catch(() => undefined);
+}
+
+export function trackPurchase(bookingReference: string, value: number): void {
+  track('purchase', { bookingReference, value, currency: analyticsCurrency });
+}
+
+/** Records a page view each time the router settles on a new path. Returns the unsubscribe. */
+export function trackPageViews(router: AnyRouter): () => void {
+  return router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+    if (pathChanged) track('page_view', { path: toLocation.pathname });
+  });
+}

@@ -1,0 +1,44 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { localDb, type MirrorRow } from '../local-db.ts';
+import { supabase } from '../supabase.ts';
+import { OutboxEngine, type WriteOutcome } from './engine.ts';
+import type { MirrorTable, WriteDefinition } from './registry.ts';
+
+/** The app's one outbox over the device database. Every write made in the app goes through it. */
+let engine: OutboxEngine | undefined;
+let engineStarted: (started: OutboxEngine) => void;
+const started = new Promise<OutboxEngine>((resolve) => {
+  engineStarted = resolve;
+});
+
+/** Starts the engine once the Supabase client exists (main.tsx). Writes queued earlier wait for it. */
+export function startOutbox(client: () => SupabaseClient = supabase): () => void {
+  if (engine) throw new Error('The outbox is already started.');
+  engine = new OutboxEngine({ db: localDb, client });
+  const stop = engine.start();
+  engineStarted(engine);
+  return stop;
+}
+
+/** Records a write (and its optimistic change on the device) and sends it as soon as it can. Returns its id. */
+export async function queueWrite<P, U>(definition: WriteDefinition<P, U>, payload: P): Promise<string> {
+  return (await started).queue(definition, payload);
+}
+
+export async function retryWrite(id: string): Promise<void> {
+  await (await started).retry(id);
+}
+
+export async function discardWrite(id: string): Promise<boolean> {
+  return (await started).discard(id);
+}
+
+/** 'sent', 'failed' (with the server's message) or still 'waiting' after timeoutMs or when offline. */
+export async function waitForWrite(id: string, timeoutMs: number): Promise<WriteOutcome> {
+  return (await started).waitFor(id, timeoutMs);
+}
+
+/** Stores fresh server rows in a mirror with the user's waiting writes replayed on top. */
+export async function refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[]): Promise<void> {
+  await (await started).refreshMirror(table, userId, rows);
+}
