@@ -2,9 +2,11 @@
 import { rm } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { buildServiceWorker } from './build-sw.mjs';
 
 await rm('dist', { recursive: true, force: true });
 await viteBuild({ logLevel: 'warn' });
+await buildServiceWorker();
 
 await rm('dist-server', { recursive: true, force: true });
 await esbuild({

@@ -40,7 +40,7 @@ function filesUnder(dir) {
 /** A fingerprint of everything that goes into the build. */
 function sourceHash() {
   const hash = createHash('sha256');
-  const inputs = ['src', 'server', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+  const inputs = ['src', 'server', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/build-sw.mjs'];
   for (const file of inputs.flatMap(filesUnder).sort()) {
     hash.update(file).update(readFileSync(path.join(root, file)));
   }
@@ -54,6 +54,6 @@ export function ensureBuild() {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(path.join(root, 'dist', 'index.html'))) {
     return;
   }
-  must('node', ['scripts/build.mjs']);
+  must('node', ['scripts/build.mjs', 'scripts/build-sw.mjs']);
   writeFileSync(stamp, hash);
 }

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { reportRoutes } from './api/reports.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
+import { pwaRoutes } from './pwa.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 
@@ -41,7 +43,9 @@ export function createApp(ctx: PlatformContext): Hono {
     await ctx.db.query('select 1');
     return c.json({ status: 'ok', database: ctx.db.kind });
   });
+  app.route('/api', reportRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.route('/', pwaRoutes(ctx));
 
   const distDir = ctx.config.distDir;
   if (existsSync(path.join(distDir, 'index.html'))) {

@@ -1,15 +1,31 @@
 import { RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
+import { InstallPrompt } from '@/components/widgets/InstallPrompt.tsx';
+import { UpdateNotice } from '@/components/widgets/UpdateNotice.tsx';
+import { useBranding } from '@/features/branding/api.ts';
+import { trackPageViews } from '@/lib/analytics.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+trackPageViews(router);
+
+/** The last line of defence: an error outside any route's own error screen. */
+function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary supportEmail={useBranding().email}>{children}</ErrorBoundary>;
+}
 
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
+      <UpdateNotice />
+      <InstallPrompt router={router} />
     </AppProviders>
   );
 }

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
+import { retryRouteChunks } from '@/lib/chunk-retry.ts';
 import { routeTree } from '@/routeTree.gen.ts';
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  // Code-split route chunks retry after 1 s and 2 s, then reload the page (SPEC.md section 4).
+  return retryRouteChunks(createRouter({
     routeTree,
     context: { queryClient },
     // Loaders prefetch into TanStack Query, which owns freshness; the router never caches on its own.
@@ -13,7 +15,7 @@ export function createAppRouter(queryClient: QueryClient) {
     scrollRestoration: true,
     notFoundMode: 'root',
     defaultErrorComponent: RootErrorScreen,
-  });
+  }));
 }
 
 declare module '@tanstack/react-router' {

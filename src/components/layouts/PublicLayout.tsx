@@ -14,6 +14,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
+import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -78,6 +79,7 @@ function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; m
           ))}
         </nav>
         <Group gap="xs" wrap="nowrap">
+          <OutboxStatus />
           <ColorSchemeToggle />
           <Button component={Link} to={planTripPath} visibleFrom="sm" radius="xl">
             Plan my trip

@@ -1,0 +1,116 @@
+/// <reference lib="webworker" />
+// The service worker at /sw.js. scripts/build-sw.mjs bundles this file and injects the precache list.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
+import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead } from './routes.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** The server-rendered shell (with the runtime config inlined), precached under '/' by build-sw. */
+const SHELL_URL = '/';
+const OFFLINE_URL = '/offline.html';
+const DAY = 24 * 60 * 60;
+
+// A new version waits until the page says so (the Refresh button); the first install controls at once,
+// so what the first visit reads from now on is cached.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+const pages = new NetworkFirst({
+  cacheName: 'pages',
+  networkTimeoutSeconds: 4,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * DAY })],
+});
+
+const publicData = new StaleWhileRevalidate({
+  cacheName: 'public-data',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY }),
+    { cacheKeyWillBeUsed: async ({ request }) => cacheKeyForRead(request) },
+  ],
+});
+
+const images = new CacheFirst({
+  cacheName: 'images',
+  plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+});
+
+const fonts = new CacheFirst({
+  cacheName: 'fonts',
+  plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 365 * DAY })],
+});
+
+const runtimeConfig = new NetworkFirst({
+  cacheName: 'runtime-config',
+  networkTimeoutSeconds: 4,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+});
+
+/**
+ * Public catalogue reads: stored only when made anonymously (a signed-in request may see rows RLS
+ * hides from everyone else); a signed-in reader still gets the public copy when the network fails.
+ */
+async function handlePublicRead({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+  if (isAnonymousRequest(request)) return publicData.handle({ request, event });
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.match(await cacheKeyForRead(request), { cacheName: 'public-data', ignoreVary: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+// Navigations first: fresh HTML when the network answers, else the copy of that page, else the shell,
+// whose router renders any app route from precached chunks.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url),
+  async ({ request, event }) => {
+    try {
+      return await pages.handle({ request, event });
+    } catch {
+      return (await matchPrecache(SHELL_URL)) ?? (await matchPrecache(OFFLINE_URL)) ?? Response.error();
+    }
+  },
+);
+// Anything else opened as a page (API URLs, files): network only, and the offline page when that fails.
+registerRoute(({ request, url }) => request.mode === 'navigate' && !isAppNavigation(url), new NetworkOnly());
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(({ request, url }) => isPublicRead(request, url), handlePublicRead);
+registerRoute(({ url }) => isPublicImage(url), images);
+registerRoute(({ request }) => request.destination === 'font', fonts);
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === '/api/config', runtimeConfig);
+
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'document' || request.mode === 'navigate') return (await matchPrecache(OFFLINE_URL)) ?? Response.error();
+  return Response.error();
+});
+
+/**
+ * What the page read before this worker controlled it (the first visit): the page posts those URLs,
+ * with the anonymous headers supabase-js sends, and they go through the same caching as later reads.
+ */
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'CACHE_URLS') return;
+  const entries = (event.data.payload?.urlsToCache ?? []) as Array<[string, RequestInit?]>;
+  const strategyFor = (request: Request, url: URL): Strategy | undefined =>
+    isPublicRead(request, url) ? publicData : isPublicImage(url) ? images : undefined;
+  const work = entries.map(async ([href, init]) => {
+    const request = new Request(href, init);
+    const strategy = strategyFor(request, new URL(request.url));
+    if (!strategy || (strategy === publicData && !isAnonymousRequest(request))) return;
+    await strategy.handle({ request, event }).catch(() => undefined);
+  });
+  const done = Promise.all(work);
+  event.waitUntil(done);
+  void done.then(() => event.ports[0]?.postMessage(true));
+});
