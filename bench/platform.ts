@@ -141,6 +141,12 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   });
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: postgresServer });
+    await admin.connect();
+    await admin.query('drop database if exists bench_platform with (force)');
+    await admin.end();
+  }
 
   const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
   return {

@@ -55,7 +55,12 @@ export async function ensureTemplate(): Promise<TemplateInfo> {
   if (serverUrl && database) {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
-    await client.query(`drop database if exists ${database}`);
+    // Templates of this checkout's earlier schema versions are of no more use.
+    const stale = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'tpl\\_%\\_' || $1`,
+      [checkout],
+    );
+    for (const { datname } of stale.rows) await client.query(`drop database if exists ${datname} with (force)`);
     await client.query(`create database ${database}`);
     await client.end();
   }
