@@ -10,6 +10,7 @@ import { queueWrite } from './outbox/outbox.ts';
 export interface AnalyticsEvents {
   page_view: { path: string; title?: string };
   search: { query: string; results?: number; filters?: Record<string, unknown> };
+  tour_view: { tourId: string; slug: string };
   wishlist_add: { tourId: string };
   wishlist_remove: { tourId: string };
   /** The booking funnel: the page opened, each step reached, the request sent. */

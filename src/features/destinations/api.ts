@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase.ts';
+// The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
+import { tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
+import { destinationDetailSelect } from '@/features/tours/queries.ts';
 
 export interface DestinationSummary {
   id: string;
@@ -31,5 +34,43 @@ export const destinationsQuery = () =>
         .overrideTypes<DestinationSummary[], { merge: false }>();
       if (error) throw error;
       return data;
+    },
+  });
+
+export interface DestinationDetail {
+  id: string;
+  slug: string;
+  name: string;
+  country: string;
+  region: string | null;
+  summary: string | null;
+  description: string | null;
+  image_url: string | null;
+  highlights: string[];
+  wildlife: string[];
+  best_time_to_visit: string | null;
+  /** Its active tours, best rated first. */
+  tours: TourCardData[];
+}
+
+type DestinationDetailRow = Omit<DestinationDetail, 'tours'> & { tours: TourCardRow[] | null };
+
+/** One published destination with its tours, or null when there is none (Page Not Found). */
+export const destinationDetailQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...destinationKeys.all, 'detail', slug] as const,
+    queryFn: async (): Promise<DestinationDetail | null> => {
+      const { data, error } = await supabase()
+        .from('destinations')
+        .select(destinationDetailSelect)
+        .eq('slug', slug)
+        .eq('is_published', true)
+        // Admins may read drafts; the public page lists active tours only.
+        .eq('tours.status', 'active')
+        .order('rating_average', { referencedTable: 'tours', ascending: false })
+        .maybeSingle()
+        .overrideTypes<DestinationDetailRow | null, { merge: false }>();
+      if (error) throw error;
+      return data ? { ...data, highlights: data.highlights ?? [], wildlife: data.wildlife ?? [], tours: (data.tours ?? []).map(tourCardFromRow) } : null;
     },
   });

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase.ts';
-import { TOUR_CARD_COLUMNS, tourCardFromRow, type TourCardRow } from './model.ts';
+import { tourCardFromRow, tourDetailFromRow, type TourCardRow, type TourDetail, type TourDetailRow } from './model.ts';
+import { RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
 
 /** How many featured tours the home page shows (SPEC.md section 9). */
 export const FEATURED_TOURS_LIMIT = 6;
@@ -8,7 +9,23 @@ export const FEATURED_TOURS_LIMIT = 6;
 export const tourKeys = {
   all: ['tours'] as const,
   featured: () => [...tourKeys.all, 'featured'] as const,
+  list: (filters: TourListFilters) => [...tourKeys.all, 'list', filters] as const,
+  detail: (slug: string) => [...tourKeys.all, 'detail', slug] as const,
+  related: (tourId: string) => [...tourKeys.all, 'related', tourId] as const,
+  categories: () => ['categories'] as const,
 };
+
+/** Runs a list request (select, filters, alternatives, order) through supabase-js. */
+async function fetchTourCards(request: TourListRequest, limit?: number) {
+  let query = supabase().from('tours').select(request.select);
+  for (const { column, operator, value } of request.filters) query = query.filter(column, operator, value);
+  if (request.any) query = query.or(request.any);
+  for (const { column, ascending } of request.order) query = query.order(column, { ascending });
+  if (limit) query = query.limit(limit);
+  const { data, error } = await query.overrideTypes<TourCardRow[], { merge: false }>();
+  if (error) throw error;
+  return data.map(tourCardFromRow);
+}
 
 export const featuredToursQuery = () =>
   queryOptions({
@@ -16,7 +33,7 @@ export const featuredToursQuery = () =>
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('tours')
-        .select(TOUR_CARD_COLUMNS)
+        .select(tourCardSelect)
         .eq('status', 'active')
         .eq('is_featured', true)
         .order('rating_average', { ascending: false })
@@ -25,5 +42,61 @@ export const featuredToursQuery = () =>
         .overrideTypes<TourCardRow[], { merge: false }>();
       if (error) throw error;
       return data.map(tourCardFromRow);
+    },
+  });
+
+/** The tour list for the filters in the URL; the previous results stay on screen while new ones load. */
+export const tourListQuery = (filters: TourListFilters) =>
+  queryOptions({
+    queryKey: tourKeys.list(filters),
+    queryFn: () => fetchTourCards(tourListRequest(filters)),
+    placeholderData: keepPreviousData,
+  });
+
+/** One active tour by slug, or null when there is none (the page then shows Page Not Found). */
+export const tourDetailQuery = (slug: string) =>
+  queryOptions({
+    queryKey: tourKeys.detail(slug),
+    queryFn: async (): Promise<TourDetail | null> => {
+      const { data, error } = await supabase()
+        .from('tours')
+        .select(tourDetailSelect)
+        .eq('slug', slug)
+        .eq('status', 'active')
+        .maybeSingle()
+        .overrideTypes<TourDetailRow | null, { merge: false }>();
+      if (error) throw error;
+      return data ? tourDetailFromRow(data) : null;
+    },
+  });
+
+export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | 'destinations'>) =>
+  queryOptions({
+    queryKey: tourKeys.related(tour.id),
+    queryFn: () =>
+      fetchTourCards(
+        relatedToursRequest({ id: tour.id, categoryId: tour.categoryId, destinationIds: tour.destinations.map((destination) => destination.id) }),
+        RELATED_TOURS_LIMIT,
+      ),
+  });
+
+export interface Category {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: tourKeys.categories(),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('categories')
+        .select('id, slug, name')
+        .order('display_order')
+        .order('name')
+        .overrideTypes<Category[], { merge: false }>();
+      if (error) throw error;
+      return data;
     },
   });

@@ -10,7 +10,7 @@ import classes from './DestinationGrid.module.css';
 const destinationsPath: string = '/destinations';
 const contactPath: string = '/contact';
 
-function DestinationCard({ destination }: { destination: DestinationSummary }) {
+export function DestinationCard({ destination }: { destination: DestinationSummary }) {
   const href: string = `/destinations/${destination.slug}`;
   return (
     <Link to={href} className={classes.card} data-testid="destination-card">

@@ -4,14 +4,17 @@ import { Link } from '@tanstack/react-router';
 import { departureLine, formatDuration, formatPrice, type TourCardData } from '../model.ts';
 import classes from './TourCard.module.css';
 
-/** Image, title, duration, destinations, price from per person, rating, and the next departure. */
-export function TourCard({ tour, today }: { tour: TourCardData; today: string }) {
+/**
+ * Image, title, duration, destinations, price from per person, rating, and the next departure.
+ * `eager` for the cards in the first screenful, so their pictures are not held back.
+ */
+export function TourCard({ tour, today, eager }: { tour: TourCardData; today: string; eager?: boolean }) {
   const href: string = `/tours/${tour.slug}`;
   return (
     <article className={classes.card} data-testid="tour-card">
       <div className={classes.media}>
         {tour.heroImageUrl ? (
-          <img src={tour.heroImageUrl} alt="" loading="lazy" decoding="async" width={600} height={400} className={classes.image} />
+          <img src={tour.heroImageUrl} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
         ) : (
           <div className={classes.imagePlaceholder} />
         )}

@@ -1,0 +1,130 @@
+import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
+import { DestinationCard } from './DestinationGrid.tsx';
+import gridClasses from './DestinationGrid.module.css';
+import classes from './DestinationPages.module.css';
+
+const SKELETON_CARDS = 8;
+
+/** /destinations: every published destination in the company's order. */
+export function DestinationsIndex() {
+  const destinations = useQuery(destinationsQuery());
+  return (
+    <Container size="lg" py={{ base: 32, md: 56 }}>
+      <header className={classes.intro}>
+        <Text className={classes.eyebrow} aria-hidden>
+          Where we go
+        </Text>
+        <Title order={1}>Destinations</Title>
+        <Text c="dimmed" maw={620} mt="xs">
+          From the Serengeti's plains and the Ngorongoro Crater to Kilimanjaro's summit and Zanzibar's shore: the places our guides know
+          best.
+        </Text>
+      </header>
+      {destinations.isPending ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy="true" aria-label="Loading destinations">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <Skeleton key={index} className={gridClasses.placeholder} />
+          ))}
+        </SimpleGrid>
+      ) : destinations.isError ? (
+        <LoadError what="our destinations" onRetry={() => destinations.refetch()} retrying={destinations.isFetching} />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+          {destinations.data.map((destination) => (
+            <DestinationCard key={destination.id} destination={destination} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}
+
+function FactList({ title, items }: { title: string; items: string[] }) {
+  if (!items.length) return null;
+  return (
+    <>
+      <Title order={2}>{title}</Title>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /destinations/{slug}: the place, what to see there, when to go, and its tours (`tours`). */
+export function DestinationDetail({ destination, tours }: { destination: DestinationDetailData; tours: ReactNode }) {
+  const destinationsPath: string = '/destinations';
+  return (
+    <article>
+      <header className={classes.hero}>
+        {destination.image_url && (
+          <img
+            src={destination.image_url}
+            alt={`Landscape of ${destination.name}`}
+            width={1600}
+            height={900}
+            fetchPriority="high"
+            decoding="async"
+            className={classes.heroImage}
+          />
+        )}
+        <Container size="lg" className={classes.heroInner}>
+          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to={destinationsPath}>Destinations</Link>
+              </li>
+              <li aria-current="page">{destination.name}</li>
+            </ol>
+          </nav>
+          <Title order={1} className={classes.heroTitle}>
+            {destination.name}
+          </Title>
+          <Text className={classes.heroLead}>{[destination.region, destination.country].filter(Boolean).join(', ')}</Text>
+        </Container>
+      </header>
+      <Container size="lg" py={{ base: 32, md: 56 }}>
+        <div className={classes.layout}>
+          <Stack gap="sm">
+            {destination.summary && (
+              <Text fz="lg" fw={500} className={classes.prose}>
+                {destination.summary}
+              </Text>
+            )}
+            {(destination.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
+              <Text key={paragraph.slice(0, 40)} className={classes.prose}>
+                {paragraph}
+              </Text>
+            ))}
+          </Stack>
+          <aside className={classes.facts} aria-label={`About ${destination.name}`}>
+            <FactList title="Highlights" items={destination.highlights} />
+            <FactList title="Wildlife" items={destination.wildlife} />
+            {destination.best_time_to_visit && (
+              <>
+                <Title order={2}>Best time to visit</Title>
+                <Text>{destination.best_time_to_visit}</Text>
+              </>
+            )}
+          </aside>
+        </div>
+        <section aria-labelledby="destination-tours-heading">
+          <Title order={2} id="destination-tours-heading" mt={56} mb="lg">
+            Tours to {destination.name}
+          </Title>
+          {tours}
+        </section>
+      </Container>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase.ts';
+// The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
+import { tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
+import { experienceDetailSelect, experienceListSelect } from '@/features/tours/queries.ts';
+
+export interface ExperienceSummary {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  image_url: string | null;
+  duration_label: string | null;
+  price_from: number | string | null;
+  display_order: number;
+}
+
+export interface ExperienceDetail {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  description: string | null;
+  image_url: string | null;
+  highlights: string[];
+  duration_label: string | null;
+  price_from: number | null;
+  /** The active tours that include it, best rated first. */
+  tours: TourCardData[];
+}
+
+type ExperienceDetailRow = Omit<ExperienceDetail, 'tours' | 'price_from'> & { price_from: number | string | null; tours: TourCardRow[] | null };
+
+export const experienceKeys = {
+  all: ['experiences'] as const,
+  list: () => [...experienceKeys.all, 'list'] as const,
+  detail: (slug: string) => [...experienceKeys.all, 'detail', slug] as const,
+};
+
+/** Published experiences in the company's order. */
+export const experiencesQuery = () =>
+  queryOptions({
+    queryKey: experienceKeys.list(),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('experiences')
+        .select(experienceListSelect)
+        .eq('is_published', true)
+        .order('display_order')
+        .order('title')
+        .overrideTypes<ExperienceSummary[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+/** One published experience with the tours that include it (tour_experiences), or null. */
+export const experienceDetailQuery = (slug: string) =>
+  queryOptions({
+    queryKey: experienceKeys.detail(slug),
+    queryFn: async (): Promise<ExperienceDetail | null> => {
+      const { data, error } = await supabase()
+        .from('experiences')
+        .select(experienceDetailSelect)
+        .eq('slug', slug)
+        .eq('is_published', true)
+        // Admins may read drafts; the public page lists active tours only.
+        .eq('tours.status', 'active')
+        .order('rating_average', { referencedTable: 'tours', ascending: false })
+        .maybeSingle()
+        .overrideTypes<ExperienceDetailRow | null, { merge: false }>();
+      if (error) throw error;
+      if (!data) return null;
+      return {
+        ...data,
+        highlights: data.highlights ?? [],
+        price_from: data.price_from === null ? null : Number(data.price_from),
+        tours: (data.tours ?? []).map(tourCardFromRow),
+      };
+    },
+  });

@@ -1,0 +1,158 @@
+import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { experiencesQuery, type ExperienceDetail as ExperienceDetailData, type ExperienceSummary } from '../api.ts';
+import classes from './ExperiencePages.module.css';
+
+const SKELETON_CARDS = 6;
+
+/** Whole US dollars, e.g. '$599'. */
+function dollars(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+}
+
+function ExperienceCard({ experience, eager }: { experience: ExperienceSummary; eager: boolean }) {
+  const href: string = `/experiences/${experience.slug}`;
+  const price = experience.price_from === null ? null : Number(experience.price_from);
+  return (
+    <article className={classes.card} data-testid="experience-card">
+      <div className={classes.media}>
+        {experience.image_url && (
+          <img src={experience.image_url} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
+        )}
+      </div>
+      <div className={classes.body}>
+        <h2 className={classes.title}>
+          <Link to={href} className={classes.link}>
+            {experience.title}
+          </Link>
+        </h2>
+        {experience.summary && (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {experience.summary}
+          </Text>
+        )}
+        <div className={classes.meta}>
+          {experience.duration_label && (
+            <Text span size="sm" className={classes.duration}>
+              <IconClockHour4 size={16} aria-hidden /> {experience.duration_label}
+            </Text>
+          )}
+          {price !== null && (
+            <Text span size="sm" fw={700}>
+              From {dollars(price)}
+            </Text>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** /experiences: the things a traveler can add to a safari, in the company's order. */
+export function ExperiencesIndex() {
+  const experiences = useQuery(experiencesQuery());
+  return (
+    <Container size="lg" py={{ base: 32, md: 56 }}>
+      <header className={classes.intro}>
+        <Text className={classes.eyebrow} aria-hidden>
+          Beyond the game drive
+        </Text>
+        <Title order={1}>Experiences</Title>
+        <Text c="dimmed" maw={620} mt="xs">
+          Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: moments our travelers remember longest.
+        </Text>
+      </header>
+      {experiences.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading experiences">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <Skeleton key={index} className={classes.placeholder} />
+          ))}
+        </SimpleGrid>
+      ) : experiences.isError ? (
+        <LoadError what="our experiences" onRetry={() => experiences.refetch()} retrying={experiences.isFetching} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {experiences.data.map((experience, index) => (
+            <ExperienceCard key={experience.id} experience={experience} eager={index < 3} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}
+
+/** /experiences/{slug}: the experience and the tours that include it (`tours`). */
+export function ExperienceDetail({ experience, tours }: { experience: ExperienceDetailData; tours: ReactNode }) {
+  const experiencesPath: string = '/experiences';
+  return (
+    <article>
+      <header className={classes.hero}>
+        {experience.image_url && (
+          <img src={experience.image_url} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className={classes.heroImage} />
+        )}
+        <Container size="lg" className={classes.heroInner}>
+          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to={experiencesPath}>Experiences</Link>
+              </li>
+              <li aria-current="page">{experience.title}</li>
+            </ol>
+          </nav>
+          <Title order={1} className={classes.heroTitle}>
+            {experience.title}
+          </Title>
+          {experience.summary && <Text className={classes.heroLead}>{experience.summary}</Text>}
+        </Container>
+      </header>
+      <Container size="lg" py={{ base: 32, md: 56 }}>
+        <div className={classes.layout}>
+          <Stack gap="sm">
+            {(experience.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
+              <Text key={paragraph.slice(0, 40)} className={classes.prose}>
+                {paragraph}
+              </Text>
+            ))}
+          </Stack>
+          <aside className={classes.facts} aria-label="At a glance">
+            {experience.highlights.length > 0 && (
+              <>
+                <Title order={2}>Highlights</Title>
+                <ul>
+                  {experience.highlights.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {experience.duration_label && (
+              <>
+                <Title order={2}>Duration</Title>
+                <Text mb="md">{experience.duration_label}</Text>
+              </>
+            )}
+            {experience.price_from !== null && (
+              <>
+                <Title order={2}>Price from</Title>
+                <Text>{dollars(experience.price_from)} per person</Text>
+              </>
+            )}
+          </aside>
+        </div>
+        <section aria-labelledby="experience-tours-heading">
+          <Title order={2} id="experience-tours-heading" mt={56} mb="lg">
+            Tours with this experience
+          </Title>
+          {tours}
+        </section>
+      </Container>
+    </article>
+  );
+}

@@ -1,0 +1,168 @@
+import { Badge, Button, Container, Drawer, EmptyState, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconMapSearch, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { tourListQuery } from '../api.ts';
+import { localIsoDate } from '../model.ts';
+import { tourSorts, type TourListFilters, type TourSort } from '../queries.ts';
+import { activeFilterCount } from '../search-params.ts';
+import classes from './TourCatalogue.module.css';
+import { TourCard, TourCardSkeleton } from './TourCard.tsx';
+import { TourFilters, type FilterOption } from './TourFilters.tsx';
+
+const SEARCH_DEBOUNCE_MS = 350;
+const SKELETON_CARDS = 6;
+const planTripPath: string = '/start-planning';
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const debouncedSearch = useDebouncedCallback((q: string) => onSearch(q.trim() || undefined), SEARCH_DEBOUNCE_MS);
+  return (
+    <form
+      role="search"
+      aria-label="Tours"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft.trim() || undefined);
+      }}
+    >
+      <TextInput
+        type="search"
+        label="Search tours"
+        placeholder="Kilimanjaro, migration, Zanzibar…"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          debouncedSearch(event.currentTarget.value);
+        }}
+        size="md"
+      />
+    </form>
+  );
+}
+
+/**
+ * The tour list: search, filters (a side panel on wide screens, a drawer on phones), sorting and
+ * the cards. The filters live in the URL; `onChange` puts new ones there.
+ */
+export function TourCatalogue({
+  filters,
+  categories,
+  destinations,
+  onChange,
+}: {
+  filters: TourListFilters;
+  categories: FilterOption[];
+  destinations: FilterOption[];
+  onChange: (next: TourListFilters) => void;
+}) {
+  const today = localIsoDate();
+  const tours = useQuery(tourListQuery(filters));
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const filterCount = activeFilterCount(filters);
+  const filterOptions = { categories, destinations, today };
+  const count = tours.data?.length ?? 0;
+
+  return (
+    <Container size="lg" py={{ base: 32, md: 56 }}>
+      <header className={classes.intro}>
+        <Text className={classes.eyebrow} aria-hidden>
+          Safaris, treks &amp; islands
+        </Text>
+        <Title order={1}>Tours</Title>
+        <Text c="dimmed" maw={620} mt="xs">
+          Every trip we run across Tanzania, guided by our own team. Filter by what matters to you, or search for a place or an animal.
+        </Text>
+      </header>
+
+      <div className={classes.layout}>
+        <aside className={classes.sidebar} aria-label="Filter tours">
+          <Title order={2} className={classes.sidebarTitle}>
+            Filter tours
+          </Title>
+          <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
+        </aside>
+
+        <section className={classes.results} aria-labelledby="tour-results-heading">
+          <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ ...filters, q })} />
+          <div className={classes.toolbar}>
+            <Title order={2} id="tour-results-heading" className={classes.count} aria-live="polite">
+              {tours.isPending ? 'Finding tours…' : `${count} ${count === 1 ? 'tour' : 'tours'}`}
+            </Title>
+            <div className={classes.controls}>
+              <Button
+                className={classes.filtersButton}
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+                rightSection={filterCount > 0 ? <Badge size="sm" circle>{filterCount}</Badge> : undefined}
+                onClick={drawer.open}
+                aria-label={filterCount > 0 ? `Filters, ${filterCount} applied` : 'Filters'}
+              >
+                Filters
+              </Button>
+              <NativeSelect
+                label="Sort by"
+                className={classes.sort}
+                value={filters.sort ?? 'recommended'}
+                onChange={(event) => {
+                  const sort = event.currentTarget.value as TourSort;
+                  onChange({ ...filters, sort: sort === 'recommended' ? undefined : sort });
+                }}
+                data={Object.entries(tourSorts).map(([value, label]) => ({ value, label }))}
+              />
+            </div>
+          </div>
+
+          {tours.isPending ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Loading tours">
+              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                <TourCardSkeleton key={index} />
+              ))}
+            </SimpleGrid>
+          ) : tours.isError ? (
+            <LoadError what="our tours" onRetry={() => tours.refetch()} retrying={tours.isFetching} />
+          ) : count === 0 ? (
+            <EmptyState
+              icon={<IconMapSearch size={28} />}
+              variant="light"
+              title="No tours match these filters"
+              description="Try fewer filters or other words. Or tell us what you have in mind: we plan tailor-made trips on any dates."
+              py="xl"
+            >
+              <EmptyState.Actions>
+                <Button onClick={() => onChange({ sort: filters.sort })}>Clear search and filters</Button>
+                <Button component={Link} to={planTripPath} variant="default">
+                  Plan a tailor-made trip
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          ) : (
+            <SimpleGrid
+              cols={{ base: 1, sm: 2 }}
+              spacing="lg"
+              className={classes.grid}
+              data-refreshing={tours.isPlaceholderData || undefined}
+              aria-busy={tours.isPlaceholderData}
+            >
+              {tours.data.map((tour, index) => (
+                <TourCard key={tour.id} tour={tour} today={today} eager={index < 2} />
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+      </div>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Filter tours" position="bottom" size="auto" radius="lg" className={classes.drawer}>
+        <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
+        <Button fullWidth mt="lg" onClick={drawer.close}>
+          {tours.isFetching ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
+        </Button>
+      </Drawer>
+    </Container>
+  );
+}

@@ -1,0 +1,224 @@
+import { Avatar, Badge, Button, Group, Modal, Rating, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import {
+  availabilityText,
+  formatCalendarDate,
+  formatDateRange,
+  formatDayRange,
+  formatPrice,
+  isSoldOut,
+  routeStops,
+  seatsLeft,
+  type ItineraryDay,
+  type TourDeparture,
+  type TourDetail,
+  type TourReview,
+} from '../model.ts';
+import classes from './TourDetail.module.css';
+
+export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={classes.section} aria-labelledby={`${id}-heading`}>
+      <Title order={2} id={`${id}-heading`}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+export function CheckList({ items, kind }: { items: string[]; kind: 'included' | 'excluded' | 'highlight' }) {
+  const Icon = kind === 'excluded' ? IconX : IconCheck;
+  return (
+    <ul className={`${classes.checkList} ${kind === 'excluded' ? classes.excluded : classes.included}`}>
+      {items.map((item) => (
+        <li key={item}>
+          <Icon size={18} aria-hidden />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The places of the trip in order, each with its days: the route without a map. */
+export function RouteSummary({ tour }: { tour: Pick<TourDetail, 'itinerary' | 'destinations'> }) {
+  const stops = routeStops(tour);
+  return (
+    <ol className={classes.route} aria-label="Route, in order">
+      {stops.map((stop, index) => (
+        <li key={`${stop.place}-${stop.firstDay}`} className={classes.routeItem}>
+          {index > 0 && <IconArrowRight size={16} className={classes.routeArrow} aria-hidden />}
+          <span className={classes.stop}>
+            <span className={classes.stopPlace}>{stop.place}</span>
+            {stop.firstDay > 0 && <span className={classes.stopDays}>{formatDayRange(stop)}</span>}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The itinerary as a day-by-day timeline. */
+export function ItineraryTimeline({ days }: { days: ItineraryDay[] }) {
+  return (
+    <Timeline bulletSize={30} lineWidth={2} color="brand">
+      {days.map((day) => (
+        <Timeline.Item
+          key={day.dayNumber}
+          bullet={
+            <Text size="xs" fw={700} aria-hidden>
+              {day.dayNumber}
+            </Text>
+          }
+          title={
+            <Title order={3} fz="lg">
+              <Text span c="dimmed" fz="sm" fw={500} ff="text" display="block">
+                Day {day.dayNumber}
+              </Text>
+              {day.title}
+            </Title>
+          }
+        >
+          {day.description && (
+            <Text mt={6} className={classes.prose}>
+              {day.description}
+            </Text>
+          )}
+          <div className={classes.dayMeta}>
+            {day.location && (
+              <span>
+                <IconMapPin size={15} aria-hidden /> {day.location}
+              </span>
+            )}
+            {day.accommodation && (
+              <span>
+                <IconBed size={15} aria-hidden /> {day.accommodation}
+              </span>
+            )}
+            {day.meals.length > 0 && (
+              <span>
+                <IconToolsKitchen2 size={15} aria-hidden /> {day.meals.join(', ')}
+              </span>
+            )}
+          </div>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** Upcoming departures with their price and seats left; sold-out ones say so and cannot be chosen. */
+export function DepartureList({ departures, currency, bookHref }: { departures: TourDeparture[]; currency: string; bookHref: string }) {
+  return (
+    <ul className={classes.departures}>
+      {departures.map((departure) => {
+        const soldOut = isSoldOut(departure);
+        const left = seatsLeft(departure);
+        return (
+          <li key={departure.id} className={classes.departure} data-testid="departure">
+            <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
+            <span>
+              <span className={classes.departurePrice}>{formatPrice(departure.price, currency)}</span>{' '}
+              <Text span size="xs" c="dimmed">
+                per person
+              </Text>
+            </span>
+            <span>
+              <Badge variant="light" color={soldOut ? 'gray' : left <= 2 ? 'accent' : departure.status === 'guaranteed' ? 'secondary' : 'brand'}>
+                {availabilityText(departure)}
+              </Badge>
+              {!soldOut && departure.status === 'guaranteed' && (
+                <Text span size="xs" c="dimmed" ml={6}>
+                  Guaranteed
+                </Text>
+              )}
+            </span>
+            {soldOut ? (
+              <span />
+            ) : (
+              <Button component="a" href={`${bookHref}?departure=${departure.id}`} size="xs" variant="default" aria-label={`Book the departure of ${formatCalendarDate(departure.startDate)}`}>
+                Book
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Gallery pictures; a tap opens them large, with previous and next. */
+export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const alt = (index: number) => `${title}, picture ${index + 1} of ${images.length}`;
+  return (
+    <>
+      <div className={classes.gallery}>
+        {images.map((url, index) => (
+          <button key={url} type="button" className={classes.galleryButton} onClick={() => setOpen(index)} aria-label={`Open ${alt(index)}`}>
+            <img src={url} alt={alt(index)} loading="lazy" decoding="async" width={600} height={400} className={classes.galleryImage} />
+          </button>
+        ))}
+      </div>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" centered title={open !== null ? alt(open) : ''}>
+        {open !== null && (
+          <Stack>
+            <img src={images[open]} alt={alt(open)} width={1200} height={800} className={classes.lightboxImage} />
+            {images.length > 1 && (
+              <Group justify="space-between">
+                <Button variant="default" leftSection={<IconChevronLeft size={18} />} onClick={() => setOpen((open - 1 + images.length) % images.length)}>
+                  Previous
+                </Button>
+                <Button variant="default" rightSection={<IconChevronRight size={18} />} onClick={() => setOpen((open + 1) % images.length)}>
+                  Next
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
+
+/** Reviews, newest first, with the reviewer's name and picture. */
+export function ReviewList({ reviews, average }: { reviews: TourReview[]; average: number }) {
+  return (
+    <Stack gap={0}>
+      <Group gap="sm" mb="lg">
+        <Rating value={average} fractions={10} readOnly aria-hidden />
+        <Text fw={700}>
+          {average.toFixed(1)} out of 5 · {reviews.length} {reviews.length === 1 ? 'review' : 'reviews'}
+        </Text>
+      </Group>
+      {reviews.map((review) => (
+        <article key={review.id} className={classes.review} data-testid="review">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={review.reviewer.avatarUrl} alt={review.reviewer.fullName} name={review.reviewer.fullName} color="initials" />
+            <div>
+              <Text fw={700}>{review.reviewer.fullName}</Text>
+              <Text size="sm" c="dimmed">
+                <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+              </Text>
+            </div>
+          </Group>
+          <Rating value={review.rating} readOnly size="sm" mt="sm" aria-label={`Rated ${review.rating} out of 5`} />
+          {review.title && (
+            <Title order={3} fz="md" mt={6}>
+              {review.title}
+            </Title>
+          )}
+          {review.body && (
+            <Text mt={4} className={classes.prose}>
+              {review.body}
+            </Text>
+          )}
+        </article>
+      ))}
+    </Stack>
+  );
+}
