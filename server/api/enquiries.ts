@@ -1,0 +1,240 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import {
+  checkEnquiry,
+  enquiryReference,
+  enquirySchema,
+  HONEYPOT_FIELD,
+  PREFERRED_CONTACT,
+  TRIP_BUDGETS,
+  TRIP_INTERESTS,
+  type Enquiry,
+  type FieldErrors,
+  type PlanningEnquiry,
+} from '../../src/features/contact/enquiry.ts';
+import { FailedSignIns } from '../auth/rate-limit.ts';
+import { clientOf } from '../auth/request.ts';
+import type { PlatformContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+
+/**
+ * POST /api/enquiries: the contact form and the tailor-made trip request. Anyone may send one, so the
+ * body is size-limited, rate-limited per address and validated with the schemas the forms use. The
+ * enquiry is stored and two emails are queued (to the company, and a short acknowledgement to the
+ * visitor) in one transaction. The device's outbox id is the client id: a resend stores nothing new
+ * and sends no second email. A filled honeypot field is answered like a success and dropped.
+ */
+
+export interface EnquiryLimits {
+  /** Requests per address within the window. */
+  perWindow: number;
+  windowMs: number;
+}
+
+export const ENQUIRY_BODY_LIMIT = 32 * 1024;
+
+const envelope = z.object({
+  clientId: z.uuid({ error: 'must be a UUID' }).optional(),
+  [HONEYPOT_FIELD]: z.string().optional(),
+});
+
+interface Company {
+  name: string;
+  email: string;
+  signature: string | null;
+}
+
+async function activeCompany(tx: Queryable, fallbackEmail: string): Promise<Company> {
+  const { rows } = await tx.query<{ company_name: string; email: string | null; email_signature: string | null }>(
+    `select company_name, email, email_signature from public.branding_settings where is_active limit 1`,
+  );
+  const row = rows[0];
+  return { name: row?.company_name ?? 'Kilele Safaris', email: row?.email?.trim() || fallbackEmail, signature: row?.email_signature ?? null };
+}
+
+/** The address inside MAIL_FROM ('Name <address>' or a bare address). */
+function addressOf(mailFrom: string): string {
+  return mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom.trim();
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
+
+function tripLines(trip: PlanningEnquiry['trip'], destinationNames: string[]): string[] {
+  const when =
+    trip.timing === 'dates' ? `${trip.startDate} to ${trip.endDate}` : trip.timing === 'month' ? `In ${trip.month}` : 'Flexible dates';
+  return [
+    `Destinations: ${destinationNames.join(', ')}`,
+    `When: ${when}`,
+    `Travelers: ${trip.adults} adult${trip.adults === 1 ? '' : 's'}${trip.children ? `, ${trip.children} child${trip.children === 1 ? '' : 'ren'}` : ''}`,
+    `Budget per person: ${labelOf(TRIP_BUDGETS, trip.budget)}`,
+    `Interests: ${trip.interests.length ? trip.interests.map((interest) => labelOf(TRIP_INTERESTS, interest)).join(', ') : 'none chosen'}`,
+  ];
+}
+
+function companyEmail(enquiry: Enquiry, reference: string, destinationNames: string[]) {
+  const contactLines = [
+    `From: ${enquiry.name} <${enquiry.email}>`,
+    `Phone: ${enquiry.phone || 'not given'}`,
+    `Prefers: ${labelOf(PREFERRED_CONTACT, enquiry.preferredContact)}`,
+    `Reference: ${reference}`,
+  ];
+  if (enquiry.kind === 'contact') {
+    return {
+      subject: `New enquiry ${reference}: ${enquiry.subject}`,
+      text: [...contactLines, '', `Subject: ${enquiry.subject}`, '', enquiry.message].join('\n'),
+    };
+  }
+  return {
+    subject: `Tailor-made trip request ${reference} from ${enquiry.name}`,
+    text: [...contactLines, '', ...tripLines(enquiry.trip, destinationNames), '', enquiry.message ? `Notes:\n${enquiry.message}` : 'No notes.'].join('\n'),
+  };
+}
+
+function acknowledgement(enquiry: Enquiry, reference: string, company: Company) {
+  const what = enquiry.kind === 'contact' ? 'your message' : 'your trip request';
+  const next =
+    enquiry.kind === 'contact'
+      ? 'One of our team will reply within one working day.'
+      : 'A travel planner will draft a first itinerary and price for you and be in touch within two working days.';
+  return {
+    subject: `We have ${what} (${reference}) – ${company.name}`,
+    text: [
+      `Dear ${enquiry.name},`,
+      '',
+      `Thank you for contacting ${company.name}. We have received ${what}; your reference is ${reference}.`,
+      next,
+      '',
+      company.signature ?? `Warm regards,\nThe ${company.name} team`,
+    ].join('\n'),
+  };
+}
+
+class EnquiryRequestError extends Error {
+  constructor(
+    readonly status: 400 | 429,
+    readonly errors: FieldErrors,
+  ) {
+    super(Object.values(errors).join(' '));
+  }
+}
+
+async function readBody(c: Context): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new EnquiryRequestError(400, { form: 'The body must be a JSON object.' });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new EnquiryRequestError(400, { form: 'The body must be a JSON object.' });
+  return body as Record<string, unknown>;
+}
+
+/** Any signed-in user's verified id; an anonymous, expired or foreign token just leaves the enquiry unlinked. */
+async function senderId(ctx: PlatformContext, c: Context): Promise<string | null> {
+  const token = c.req.header('authorization')?.match(/^bearer\s+(.+)$/i)?.[1]?.trim();
+  if (!token) return null;
+  try {
+    const claims = await ctx.keys.verify(token);
+    return claims.role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export function enquiryRoutes(ctx: PlatformContext, limits: EnquiryLimits = { perWindow: 10, windowMs: 10 * 60_000 }): Hono {
+  const app = new Hono();
+  const requests = new FailedSignIns(limits.perWindow, limits.windowMs);
+
+  app.post(
+    '/enquiries',
+    async (c, next) => {
+      const key = `enquiries:${clientOf(c).ip}`;
+      if (requests.blocked([key])) {
+        c.header('retry-after', String(Math.ceil(limits.windowMs / 1000)));
+        const minutes = Math.round(limits.windowMs / 60_000);
+        return c.json({ errors: { form: `Too many messages from this address. Please try again in ${minutes} minutes, or call us.` } }, 429);
+      }
+      requests.record([key]);
+      await next();
+    },
+    bodyLimit({
+      maxSize: ENQUIRY_BODY_LIMIT,
+      onError: (c) => c.json({ errors: { form: `The message is too long: at most ${ENQUIRY_BODY_LIMIT / 1024} KB is taken.` } }, 413),
+    }),
+    async (c) => {
+      try {
+        const body = await readBody(c);
+        const meta = envelope.safeParse(body);
+        if (!meta.success) throw new EnquiryRequestError(400, { clientId: 'The client id must be a UUID.' });
+        const clientId = meta.data.clientId ?? crypto.randomUUID();
+        // Bots fill every field; people never see this one. Answer as if stored so the bot learns nothing.
+        if (meta.data[HONEYPOT_FIELD]?.trim()) {
+          ctx.log('enquiry dropped: honeypot filled', { ip: clientOf(c).ip });
+          return c.json({ id: clientId }, 201);
+        }
+        const checked = checkEnquiry(enquirySchema, body);
+        if (!checked.ok) throw new EnquiryRequestError(400, checked.errors);
+        const id = await store(checked.value, clientId, await senderId(ctx, c));
+        return c.json({ id }, 201);
+      } catch (error) {
+        if (error instanceof EnquiryRequestError) return c.json({ errors: error.errors }, error.status);
+        throw error;
+      }
+    },
+  );
+
+  /** Stores the enquiry and queues its two emails once per client id; returns the enquiry's id. */
+  function store(enquiry: Enquiry, clientId: string, userId: string | null): Promise<string> {
+    return ctx.db.transaction(async (tx) => {
+      let destinationNames: string[] = [];
+      if (enquiry.kind === 'start_planning') {
+        const { rows } = await tx.query<{ slug: string; name: string }>(
+          `select slug, name from public.destinations where is_published and slug = any($1::text[])`,
+          [enquiry.trip.destinations],
+        );
+        const names = new Map(rows.map((row) => [row.slug, row.name]));
+        if (enquiry.trip.destinations.some((slug) => !names.has(slug))) {
+          throw new EnquiryRequestError(400, { 'trip.destinations': 'Choose destinations from the list' });
+        }
+        destinationNames = enquiry.trip.destinations.map((slug) => names.get(slug)!);
+      }
+      const details =
+        enquiry.kind === 'contact'
+          ? { preferred_contact: enquiry.preferredContact }
+          : { preferred_contact: enquiry.preferredContact, ...enquiry.trip, destination_names: destinationNames };
+      // The id is the client id, so the reference the visitor sees on the device is the stored one.
+      const inserted = await tx.query<{ id: string }>(
+        `insert into public.enquiries (id, client_id, kind, user_id, name, email, phone, subject, message, details)
+         values ($1, $1, $2, (select id from public.users where id = $3::uuid), $4, $5, $6, $7, $8, $9)
+         on conflict (client_id) do nothing
+         returning id`,
+        [
+          clientId,
+          enquiry.kind,
+          userId,
+          enquiry.name,
+          enquiry.email,
+          enquiry.phone || null,
+          enquiry.kind === 'contact' ? enquiry.subject : 'Tailor-made trip request',
+          enquiry.message || null,
+          JSON.stringify(details),
+        ],
+      );
+      if (inserted.rows.length === 0) {
+        const { rows } = await tx.query<{ id: string }>(`select id from public.enquiries where client_id = $1`, [clientId]);
+        return rows[0].id;
+      }
+      const id = inserted.rows[0].id;
+      const reference = enquiryReference(id);
+      const company = await activeCompany(tx, addressOf(ctx.config.mailFrom));
+      const toCompany = companyEmail(enquiry, reference, destinationNames);
+      await ctx.mail.enqueue({ to: company.email, ...toCompany, kind: 'enquiry_received' }, tx);
+      await ctx.mail.enqueue({ to: enquiry.email, ...acknowledgement(enquiry, reference, company), kind: 'enquiry_acknowledgement' }, tx);
+      ctx.log('enquiry stored', { id, kind: enquiry.kind });
+      return id;
+    });
+  }
+
+  return app;
+}

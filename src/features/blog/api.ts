@@ -1,0 +1,104 @@
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase.ts';
+import { POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
+
+/** Posts per page of the blog list. */
+export const POSTS_PER_PAGE = 12;
+/** How many posts 'Keep reading' suggests, and from how many recent ones it chooses. */
+const RELATED_POSTS = 3;
+const RELATED_POOL = 40;
+
+export type PostFilter = { category?: string; tag?: string };
+
+export const blogKeys = {
+  all: ['blog'] as const,
+  posts: (filter: PostFilter, page: number) => [...blogKeys.all, 'posts', filter, page] as const,
+  post: (slug: string) => [...blogKeys.all, 'post', slug] as const,
+  related: (slug: string) => [...blogKeys.all, 'related', slug] as const,
+  categories: () => [...blogKeys.all, 'categories'] as const,
+  tag: (slug: string) => [...blogKeys.all, 'tag', slug] as const,
+};
+
+/**
+ * Published posts, newest first, one page at a time; filtered by a category or tag slug through an
+ * inner join, so only posts in it come back. RLS hides drafts and scheduled posts.
+ */
+export const postsQuery = (filter: PostFilter, page: number) =>
+  queryOptions({
+    queryKey: blogKeys.posts(filter, page),
+    queryFn: async () => {
+      const columns = [
+        filter.category ? POST_SUMMARY_COLUMNS.replace('blog_categories(', 'blog_categories!inner(') : POST_SUMMARY_COLUMNS,
+        filter.tag ? 'tagged:blog_tags!inner(slug)' : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      let query = supabase().from('blog_posts').select(columns, { count: 'exact' });
+      if (filter.category) query = query.eq('category.slug', filter.category);
+      if (filter.tag) query = query.eq('tagged.slug', filter.tag);
+      const from = (page - 1) * POSTS_PER_PAGE;
+      const { data, error, count } = await query
+        .order('published_at', { ascending: false })
+        .order('title')
+        .range(from, from + POSTS_PER_PAGE - 1)
+        .overrideTypes<PostSummary[], { merge: false }>();
+      if (error) throw error;
+      return { posts: data, total: count ?? data.length };
+    },
+  });
+
+/** One published post with its tags; null when there is none. */
+export const postQuery = (slug: string) =>
+  queryOptions({
+    queryKey: blogKeys.post(slug),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('blog_posts')
+        .select(`${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`)
+        .eq('slug', slug)
+        .maybeSingle<Post>();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+export const relatedPostsQuery = (post: Post) =>
+  queryOptions({
+    queryKey: blogKeys.related(post.slug),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('blog_posts')
+        .select(`${POST_SUMMARY_COLUMNS}, tags:blog_tags(slug)`)
+        .order('published_at', { ascending: false })
+        .limit(RELATED_POOL)
+        .overrideTypes<RelatedCandidate[], { merge: false }>();
+      if (error) throw error;
+      return relatedPosts(post, data, RELATED_POSTS);
+    },
+  });
+
+export const blogCategoriesQuery = () =>
+  queryOptions({
+    queryKey: blogKeys.categories(),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('blog_categories')
+        .select('id, slug, name, description')
+        .order('display_order')
+        .order('name')
+        .overrideTypes<BlogCategory[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+/** A tag by slug; null when there is none. */
+export const tagQuery = (slug: string) =>
+  queryOptions({
+    queryKey: blogKeys.tag(slug),
+    queryFn: async () => {
+      const { data, error } = await supabase().from('blog_tags').select('id, slug, name').eq('slug', slug).maybeSingle<BlogTag>();
+      if (error) throw error;
+      return data;
+    },
+  });

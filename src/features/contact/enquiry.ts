@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * What the contact form and the trip planner send to POST /api/enquiries. The browser checks a form
+ * with these schemas to show field messages at once; the server checks the same schemas again, since
+ * only its check counts. Field errors are keyed by the field's path ('email', 'trip.adults').
+ */
+
+export const PREFERRED_CONTACT = [
+  { value: 'email', label: 'Email' },
+  { value: 'phone', label: 'Phone call' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+] as const;
+
+export const TRIP_INTERESTS = [
+  { value: 'wildlife', label: 'Wildlife safari' },
+  { value: 'great-migration', label: 'Great Migration' },
+  { value: 'trekking', label: 'Kilimanjaro & trekking' },
+  { value: 'beach', label: 'Beach & islands' },
+  { value: 'culture', label: 'Culture & people' },
+  { value: 'photography', label: 'Photography' },
+  { value: 'honeymoon', label: 'Honeymoon' },
+  { value: 'family', label: 'Family travel' },
+  { value: 'birding', label: 'Birding' },
+  { value: 'luxury', label: 'Luxury lodges' },
+] as const;
+
+/** Budget per person, excluding international flights, in US dollars. */
+export const TRIP_BUDGETS = [
+  { value: 'under-2500', label: 'Under $2,500' },
+  { value: '2500-5000', label: '$2,500 – $5,000' },
+  { value: '5000-8000', label: '$5,000 – $8,000' },
+  { value: '8000-plus', label: '$8,000 or more' },
+  { value: 'undecided', label: 'Not sure yet' },
+] as const;
+
+export const TRIP_TIMING = [
+  { value: 'dates', label: 'Exact dates' },
+  { value: 'month', label: 'A month' },
+  { value: 'flexible', label: 'Flexible' },
+] as const;
+
+type Values<T extends readonly { value: string }[]> = [T[number]['value'], ...T[number]['value'][]];
+const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as Values<T>;
+
+export const MAX_MESSAGE = 5_000;
+const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+const name = z
+  .string({ error: 'Please tell us your name' })
+  .trim()
+  .min(1, { error: 'Please tell us your name' })
+  .max(200, { error: 'Please shorten your name to 200 characters' });
+const email = z
+  .string({ error: 'Please enter your email address' })
+  .trim()
+  .min(1, { error: 'Please enter your email address' })
+  .max(254, { error: 'That email address is too long' })
+  .regex(emailPattern, { error: 'Please enter a valid email address, like name@example.com' });
+// Optional, but when given it must look like a phone number: digits with +, spaces, dots, dashes, brackets.
+const phone = z
+  .string()
+  .trim()
+  .max(40, { error: 'Please shorten the phone number to 40 characters' })
+  .refine((value) => value === '' || (/^[+()\d\s.-]+$/.test(value) && value.replace(/\D/g, '').length >= 6), {
+    error: 'Please enter a phone number with country code, like +255 754 200 300',
+  })
+  .optional();
+const preferredContact = z.enum(valuesOf(PREFERRED_CONTACT), { error: 'Please choose how we should contact you' });
+
+export const contactEnquirySchema = z.object({
+  kind: z.literal('contact'),
+  name,
+  email,
+  phone,
+  subject: z
+    .string({ error: 'Please add a subject' })
+    .trim()
+    .min(3, { error: 'Please add a subject of at least 3 characters' })
+    .max(300, { error: 'Please shorten the subject to 300 characters' }),
+  message: z
+    .string({ error: 'Please write your message' })
+    .trim()
+    .min(10, { error: 'Please write a message of at least 10 characters' })
+    .max(MAX_MESSAGE, { error: `Please shorten your message to ${MAX_MESSAGE} characters` }),
+  preferredContact,
+});
+
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Choose destinations from the list' });
+
+export const tripSchema = z
+  .object({
+    destinations: z
+      .array(slug, { error: 'Choose at least one destination' })
+      .min(1, { error: 'Choose at least one destination' })
+      .max(20, { error: 'Choose at most 20 destinations' }),
+    timing: z.enum(valuesOf(TRIP_TIMING), { error: 'Tell us when you would like to travel' }),
+    startDate: z.string().regex(isoDate, { error: 'Choose a start date' }).optional(),
+    endDate: z.string().regex(isoDate, { error: 'Choose an end date' }).optional(),
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month' }).optional(),
+    adults: z
+      .number({ error: 'Enter the number of adults' })
+      .int({ error: 'Enter a whole number of adults' })
+      .min(1, { error: 'At least one adult travels' })
+      .max(30, { error: 'For groups over 30, please write to us' }),
+    children: z
+      .number({ error: 'Enter the number of children' })
+      .int({ error: 'Enter a whole number of children' })
+      .min(0, { error: 'Children cannot be negative' })
+      .max(20, { error: 'For more than 20 children, please write to us' }),
+    budget: z.enum(valuesOf(TRIP_BUDGETS), { error: 'Choose a budget per person' }),
+    interests: z.array(z.enum(valuesOf(TRIP_INTERESTS), { error: 'Choose interests from the list' })).max(TRIP_INTERESTS.length),
+  })
+  // Runs even when other fields failed, so the wizard's 'When' step shows its messages before a budget is chosen.
+  .superRefine((trip, context) => {
+    if (trip.timing === 'dates') {
+      if (!trip.startDate) context.addIssue({ code: 'custom', path: ['startDate'], message: 'Choose a start date' });
+      if (!trip.endDate) context.addIssue({ code: 'custom', path: ['endDate'], message: 'Choose an end date' });
+      if (trip.startDate && trip.endDate && trip.endDate < trip.startDate) {
+        context.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must be on or after the start date' });
+      }
+    }
+    if (trip.timing === 'month' && !trip.month) context.addIssue({ code: 'custom', path: ['month'], message: 'Choose a month' });
+  }, { when: ({ value }) => typeof value === 'object' && value !== null });
+
+export const planningEnquirySchema = z.object({
+  kind: z.literal('start_planning'),
+  name,
+  email,
+  phone,
+  preferredContact,
+  message: z.string().trim().max(MAX_MESSAGE, { error: `Please shorten your notes to ${MAX_MESSAGE} characters` }).optional(),
+  trip: tripSchema,
+});
+
+export const enquirySchema = z.discriminatedUnion('kind', [contactEnquirySchema, planningEnquirySchema], {
+  error: 'The enquiry kind must be contact or start_planning',
+});
+
+export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;
+export type PlanningEnquiry = z.infer<typeof planningEnquirySchema>;
+export type TripPlan = z.infer<typeof tripSchema>;
+export type Enquiry = z.infer<typeof enquirySchema>;
+
+/** One message per field, keyed by its path; the first problem of each field wins. */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The parsed value, or the field messages that stop it. */
+export function checkEnquiry<T>(schema: z.ZodType<T>, value: unknown): { ok: true; value: T } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(value);
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}
+
+/** The short reference a visitor quotes: the first eight characters of the enquiry's id. */
+export function enquiryReference(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
+/** The name of the hidden field people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+
+/** What a form sends: the enquiry, and the honeypot's value when something filled it in. */
+export type OutgoingEnquiry = Enquiry & { [HONEYPOT_FIELD]?: string };

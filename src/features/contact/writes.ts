@@ -1,0 +1,25 @@
+import { WriteError } from '@/lib/outbox/errors.ts';
+import { defineWrite } from '@/lib/outbox/registry.ts';
+import type { OutgoingEnquiry } from './enquiry.ts';
+
+/**
+ * An enquiry (contact message or trip request) travels through the outbox like every write, so a
+ * visitor offline keeps it on the device until it can be sent. The entry's id is the client id:
+ * POST /api/enquiries stores it once and sends its emails once however often it arrives.
+ */
+export const enquirySend = defineWrite<OutgoingEnquiry>({
+  kind: 'enquiry.send',
+  queue: 'enquiries',
+  describe: (enquiry) => (enquiry.kind === 'contact' ? `Message to us: ${enquiry.subject}` : 'Your tailor-made trip request'),
+  async send(client, entry) {
+    // A signed-in traveler's enquiry is linked to their account; the server verifies the token itself.
+    const { data } = await client.auth.getSession();
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (data.session) headers.authorization = `Bearer ${data.session.access_token}`;
+    const response = await fetch('/api/enquiries', { method: 'POST', headers, body: JSON.stringify({ ...entry.payload, clientId: entry.id }) });
+    if (response.ok) return;
+    const answer = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
+    const message = answer?.errors ? Object.values(answer.errors).join(' ') : `The server answered ${response.status}.`;
+    throw new WriteError(message, response.status);
+  },
+});

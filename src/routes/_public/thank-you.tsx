@@ -1,0 +1,59 @@
+import { Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Confetti } from '@/components/widgets/Confetti.tsx';
+import { enquiryReference } from '@/features/contact/enquiry.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const Route = createFileRoute('/_public/thank-you')({
+  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean } => ({
+    ...(typeof search.ref === 'string' && uuidPattern.test(search.ref) ? { ref: search.ref } : {}),
+    ...(search.queued === true || search.queued === 'true' ? { queued: true } : {}),
+  }),
+  component: ThankYouPage,
+});
+
+/** After a trip request: it is with us (or waiting to be sent), its reference, and what happens next. */
+function ThankYouPage() {
+  const { ref, queued } = Route.useSearch();
+  return (
+    <Container size="sm" py={{ base: 48, md: 96 }}>
+      {ref && !queued && <Confetti />}
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+        <Stack gap="md" align="flex-start">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            {queued ? <IconCloudUpload size={30} /> : <IconCircleCheck size={30} />}
+          </ThemeIcon>
+          <Title order={1}>{queued ? "We'll send your request when you're back online" : 'Thank you, asante sana!'}</Title>
+          <Text size="lg">
+            {queued
+              ? 'Your trip request is kept safely on this device and goes out by itself as soon as you have a connection.'
+              : 'Your trip request is with our planners in Arusha. A confirmation is on its way to your inbox.'}
+          </Text>
+          {ref && (
+            <Text c="dimmed" data-testid="enquiry-reference">
+              Your reference: <strong>{enquiryReference(ref)}</strong>
+            </Text>
+          )}
+          <Title order={2} size="h4" mt="md">
+            What happens next
+          </Title>
+          <List spacing="xs" type="ordered">
+            <List.Item>A planner reads your request and may call or message you with a question or two.</List.Item>
+            <List.Item>Within two working days you receive a first itinerary with prices.</List.Item>
+            <List.Item>We refine it together; nothing is booked until you say so.</List.Item>
+          </List>
+          <Group mt="lg">
+            <Button component={Link} to="/tours" radius="xl">
+              Browse tours meanwhile
+            </Button>
+            <Button component={Link} to="/blog" variant="default" radius="xl">
+              Read our journal
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,205 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+/** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in this test');
+  }
+}
+
+async function anonClient(request: APIRequestContext, baseURL: string): Promise<SupabaseClient> {
+  const config = (await (await request.get('/api/config')).json()) as { supabaseUrl: string | null; supabaseAnonKey: string };
+  return createClient(config.supabaseUrl ?? baseURL, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: (globalThis.WebSocket ?? NoWebSocket) as unknown as typeof WebSocket },
+  });
+}
+
+/** Console errors of the page; a deliberate 404 document (an unknown slug) is not one. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const CONTENT_SLUGS = ['privacy-policy', 'terms-conditions', 'faqs', 'booking-terms', 'travel-insurance', 'cookie-policy'];
+
+async function expectPage(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByText(/Page Not Found|Unable to Load Page|Something went wrong/)).toHaveCount(0);
+}
+
+async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
+  const errors = collectConsoleErrors(page);
+
+  const pages = await db.from('content_pages').select('slug, title').in('slug', [...CONTENT_SLUGS, 'about']);
+  expect(pages.error).toBeNull();
+  const titles = new Map((pages.data ?? []).map((row) => [row.slug as string, row.title as string]));
+  expect(titles.size).toBe(CONTENT_SLUGS.length + 1);
+
+  await expectPage(page, '/about', titles.get('about')!);
+  const team = await db.from('team_members').select('name').order('display_order');
+  await expect(page.getByTestId('team-member').getByRole('heading', { level: 3 })).toHaveText((team.data ?? []).map((m) => m.name as string));
+
+  for (const slug of CONTENT_SLUGS) await expectPage(page, `/${slug}`, titles.get(slug)!);
+  // FAQs written as questions read as an accordion.
+  await page.goto('/faqs');
+  const firstQuestion = page.getByTestId('faq').getByRole('button').first();
+  await firstQuestion.click();
+  await expect(firstQuestion).toHaveAttribute('aria-expanded', 'true');
+
+  const posts = await db.from('blog_posts').select('slug, title, category:blog_categories(slug, name)').order('published_at', { ascending: false });
+  expect(posts.error).toBeNull();
+  const newest = posts.data![0] as unknown as { slug: string; title: string; category: { slug: string; name: string } };
+  await expectPage(page, '/blog', 'Safari Journal');
+  const cardTitles = await page.getByTestId('post-card').getByRole('heading').allTextContents();
+  expect(cardTitles).toEqual(posts.data!.slice(0, cardTitles.length).map((post) => post.title));
+
+  await expectPage(page, `/blog/${newest.slug}`, newest.title);
+  await expect(page.getByRole('heading', { name: 'Keep reading' })).toBeVisible();
+
+  await expectPage(page, `/blog/category/${newest.category.slug}`, newest.category.name);
+  const inCategory = posts.data!.filter((post) => (post.category as unknown as { slug: string }).slug === newest.category.slug).map((post) => post.title);
+  await expect(page.getByTestId('post-card').getByRole('heading')).toHaveText(inCategory);
+
+  const tag = await db.from('blog_tags').select('slug, name').eq('slug', 'serengeti').single();
+  await expectPage(page, '/blog/tag/serengeti', tag.data!.name as string);
+  await expect(page.getByTestId('post-card').first()).toBeVisible();
+
+  const branding = await db.from('branding_settings').select('phone, branch_offices').eq('is_active', true).single();
+  await expectPage(page, '/contact', 'Contact us');
+  for (const office of branding.data!.branch_offices as { location: string }[]) {
+    await expect(page.getByTestId('branch-office').getByRole('heading', { name: office.location })).toBeVisible();
+  }
+  await expect(page.getByText(branding.data!.phone as string).first()).toBeVisible();
+  await expect(page.getByText('Mon-Fri 8AM-6PM').first()).toBeVisible();
+
+  await expectPage(page, '/search', 'Search');
+  await expect(page.getByText('What are you dreaming of?')).toBeVisible();
+  await expectPage(page, '/start-planning', 'Start planning your trip');
+  await expectPage(page, '/thank-you', 'Thank you, asante sana!');
+
+  // An unknown slug is the public Page Not Found, and the catch-all leaves real routes alone.
+  await page.goto('/no-such-page-here');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Tours' })).toBeVisible();
+  await page.goto('/tours');
+  await expect(page.getByText('Page Not Found')).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+}
+
+test('every content route shows its content from the database', async ({ page, request, baseURL }) => {
+  await visitEveryContentRoute(page, await anonClient(request, baseURL!));
+});
+
+test('the contact form shows field messages, then sends the message', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Please tell us your name')).toBeVisible();
+  await expect(form.getByText('Please enter your email address')).toBeVisible();
+  await expect(form.getByText('Please add a subject of at least 3 characters')).toBeVisible();
+  await expect(form.getByText('Please write a message of at least 10 characters')).toBeVisible();
+  await expect(form.getByLabel('Your name')).toBeFocused();
+
+  await form.getByLabel('Your name').fill('Amani Visitor');
+  await form.getByRole('textbox', { name: 'Email' }).fill('amani@example');
+  await expect(form.getByText('Please enter a valid email address, like name@example.com')).toBeVisible();
+  await expect(form.getByText('Please tell us your name')).toHaveCount(0);
+  await form.getByRole('textbox', { name: 'Email' }).fill('amani@example.com');
+  await form.getByLabel('Subject').fill('Private safari in July');
+  await form.getByLabel('Message').fill('We are two adults hoping to see the river crossings in July.');
+  await form.getByRole('radio', { name: 'WhatsApp' }).check();
+
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/enquiries'));
+  await form.getByRole('button', { name: 'Send message' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const sent = page.getByTestId('contact-sent');
+  await expect(sent.getByRole('heading', { name: 'Thank you, Amani' })).toBeVisible();
+  await expect(sent).toContainText(`Reference ${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
+  expect(errors).toEqual([]);
+});
+
+test('search finds Serengeti tours and the destination', async ({ page, request, baseURL }) => {
+  const db = await anonClient(request, baseURL!);
+  const tours = await db.from('tours').select('title').eq('status', 'active').textSearch('search', 'Serengeti', { type: 'websearch', config: 'english' });
+  expect(tours.data!.length).toBeGreaterThan(0);
+  const destination = await db.from('destinations').select('name').eq('slug', 'serengeti').single();
+
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: 'Search the site' }).fill('Serengeti');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=Serengeti$/);
+  const tourResults = page.locator('[data-testid="search-result"][data-type="tour"]');
+  await expect(tourResults).toHaveCount(tours.data!.length);
+  expect((await tourResults.getByRole('heading').allTextContents()).sort()).toEqual(tours.data!.map((tour) => tour.title as string).sort());
+  const destinations = page.locator('[data-testid="search-result"][data-type="destination"]');
+  await expect(destinations.getByRole('link', { name: destination.data!.name as string })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search the site' }).fill('xylophone');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Nothing found for “xylophone”')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plan a tailor-made trip' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every content route shows its content from the database', async ({ page, request, baseURL }) => {
+    await visitEveryContentRoute(page, await anonClient(request, baseURL!));
+  });
+
+  test('the trip planner goes step by step to the thank-you page', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto('/start-planning');
+    const next = page.getByRole('button', { name: 'Next' });
+
+    await next.click();
+    await expect(page.getByText('Choose at least one destination')).toBeVisible();
+    await page.getByRole('checkbox', { name: /Serengeti National Park/ }).click();
+    await page.getByRole('checkbox', { name: /Ngorongoro Crater/ }).click();
+    await expect(page.getByText('Choose at least one destination')).toHaveCount(0);
+    await next.click();
+
+    await expect(page.getByRole('heading', { name: 'When would you like to travel?' })).toBeVisible();
+    await next.click();
+    await expect(page.getByText('Choose a month')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Month' }).click();
+    await page.getByRole('option').nth(3).click();
+    await next.click();
+
+    await expect(page.getByRole('heading', { name: 'Who is travelling, and what budget?' })).toBeVisible();
+    await next.click();
+    await expect(page.getByText('Choose a budget per person')).toBeVisible();
+    await page.getByRole('radio', { name: '$5,000 – $8,000' }).click();
+    await next.click();
+
+    await page.getByText('Honeymoon', { exact: true }).click();
+    await page.getByText('Photography', { exact: true }).click();
+    await next.click();
+
+    await page.getByLabel('Your name').fill('Lena Planner');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('lena@example.com');
+    await page.getByLabel('Anything else?').fill('Our honeymoon, in the quieter camps please.');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/enquiries'));
+    await page.getByRole('button', { name: 'Send my request' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+
+    await expect(page).toHaveURL(new RegExp(`/thank-you\\?ref=${id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, asante sana!');
+    await expect(page.getByTestId('enquiry-reference')).toContainText(id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    expect(errors).toEqual([]);
+  });
+});
