@@ -1,0 +1,140 @@
+import { Hono, type Context } from 'hono';
+import type { PlatformContext } from '../context.ts';
+import { asRequestRole } from '../http/request-role.ts';
+import { ExpiringCache } from './cache.ts';
+import { renderShell } from './html.ts';
+import { readPageDataEntries, type RestFetch } from './page-data.ts';
+import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
+import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
+import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.ts';
+
+/** How long what a page read stays in memory: edits (branding too) show within this time. */
+export const SEO_CACHE_TTL_MS = 60_000;
+/** Paths kept at once; crawlers asking for endless made-up paths only push old ones out. */
+const SEO_CACHE_ENTRIES = 500;
+
+interface SitemapRow {
+  kind: 'tour' | 'destination' | 'experience' | 'post' | 'blog-category' | 'blog-tag' | 'content';
+  slug: string;
+  lastmod: string | Date;
+}
+
+// Read as the anonymous visitor: only what RLS shows everyone (active tours, published posts, ...).
+// Blog categories and tags are listed when they have a visible post.
+const sitemapSql = `
+  select 'tour' as kind, slug, updated_at as lastmod from public.tours
+  union all select 'destination', slug, updated_at from public.destinations
+  union all select 'experience', slug, updated_at from public.experiences
+  union all select 'post', slug, greatest(updated_at, published_at) from public.blog_posts
+  union all select 'blog-category', c.slug, max(greatest(p.updated_at, p.published_at))
+    from public.blog_categories c join public.blog_posts p on p.category_id = c.id group by c.slug
+  union all select 'blog-tag', g.slug, max(greatest(p.updated_at, p.published_at))
+    from public.blog_tags g join public.blog_post_tags pt on pt.tag_id = g.id join public.blog_posts p on p.id = pt.post_id group by g.slug
+  union all select 'content', slug, updated_at from public.content_pages
+  order by 1, 2`;
+
+const detailPaths: Record<SitemapRow['kind'], (slug: string) => string> = {
+  tour: (slug) => `/tours/${slug}`,
+  destination: (slug) => `/destinations/${slug}`,
+  experience: (slug) => `/experiences/${slug}`,
+  post: (slug) => `/blog/${slug}`,
+  'blog-category': (slug) => `/blog/category/${slug}`,
+  'blog-tag': (slug) => `/blog/tag/${slug}`,
+  content: (slug) => `/${slug}`,
+};
+
+/** The list page each kind of detail page belongs to, whose lastmod is its newest entry's. */
+const listOf: Partial<Record<SitemapRow['kind'], StaticPage>> = { tour: 'tours', destination: 'destinations', experience: 'experiences', post: 'blog' };
+
+/** Static pages worth a crawler's visit (not search results or the thank-you confirmation). */
+const sitemapStaticPages: StaticPage[] = ['about', 'tours', 'destinations', 'experiences', 'blog', 'contact', 'start-planning'];
+
+/** Every published page with its last change: home, static pages, then each detail page. */
+export function sitemapEntries(siteUrl: string, rows: SitemapRow[], brandingUpdatedAt: Date | null): SitemapEntry[] {
+  const time = (value: string | Date | null) => (value ? new Date(value).getTime() : 0);
+  const newest = (values: (string | Date | null)[]) => {
+    const max = Math.max(0, ...values.map(time));
+    return max > 0 ? new Date(max) : null;
+  };
+  const newestOverall = newest([brandingUpdatedAt, ...rows.map((row) => row.lastmod)]);
+  const statics: SitemapEntry[] = sitemapStaticPages.map((page) => {
+    const listed = rows.filter((row) => listOf[row.kind] === page || (page === 'about' && row.kind === 'content' && row.slug === 'about'));
+    const lastmod = page === 'contact' || page === 'start-planning' ? brandingUpdatedAt : newest(listed.map((row) => row.lastmod));
+    return { loc: `${siteUrl}/${page}`, lastmod: lastmod ?? newestOverall };
+  });
+  const details = rows
+    .filter((row) => !(row.kind === 'content' && Object.hasOwn(STATIC_PAGES, row.slug)))
+    .map((row) => ({ loc: `${siteUrl}${detailPaths[row.kind](row.slug)}`, lastmod: row.lastmod }));
+  return [{ loc: `${siteUrl}/`, lastmod: newestOverall }, ...statics, ...details];
+}
+
+export interface SeoPages {
+  /** GET /sitemap.xml and GET /robots.txt. */
+  routes: Hono;
+  /** Answers a page of the app: shell is index.html with the runtime config already inlined. */
+  sendPage(c: Context, shell: string): Promise<Response>;
+}
+
+/**
+ * SEO without JavaScript: each public route answers the app shell with its own title, description,
+ * canonical URL, preview tags, JSON-LD, inlined page data and the right status (404 for what does
+ * not exist). rest answers PostgREST requests in-process (the app's own /rest/v1).
+ */
+export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
+  const siteUrl = ctx.config.siteUrl;
+  const cache = new ExpiringCache<Promise<unknown>>(SEO_CACHE_ENTRIES, SEO_CACHE_TTL_MS);
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.through(key, load) as Promise<T>;
+
+  const read: AnonRead = async <T>(sql: string, params: unknown[] = []) =>
+    (await asRequestRole(ctx.db, { role: 'anon' }, (tx) => tx.query<T>(sql, params))).rows;
+
+  // Read afresh for every page built, so no cached page outlives a branding change by more than the TTL.
+  const branding = async () => {
+    const [row] = await read<BrandingFacts & { updated_at: string | Date }>('select * from public.branding_settings where is_active limit 1');
+    return { company: companyFromBranding(row, siteUrl), twitterSite: twitterHandle(row?.twitter_url), updatedAt: row ? new Date(row.updated_at) : null };
+  };
+
+  const page = (path: string) =>
+    cached(`page:${path}`, async (): Promise<SeoPage> => {
+      const route = matchRoute(path);
+      const [{ company, twitterSite }, entries] = await Promise.all([
+        branding(),
+        readPageDataEntries(route, rest, ctx.apiKeys.anonKey, ctx.log),
+      ]);
+      const facts = await describePage(route, path, company, twitterSite, read);
+      return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
+    });
+
+  const routes = new Hono();
+  routes.get('/robots.txt', (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.text(robotsTxt(siteUrl));
+  });
+  routes.get('/sitemap.xml', async (c) => {
+    const xml = await cached('sitemap', async () => {
+      const [rows, { updatedAt }] = await Promise.all([read<SitemapRow>(sitemapSql), branding()]);
+      return sitemapXml(sitemapEntries(siteUrl, rows, updatedAt));
+    });
+    c.header('cache-control', 'public, max-age=300');
+    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8' });
+  });
+
+  return {
+    routes,
+    async sendPage(c, shell) {
+      const path = normalizePath(c.req.path === '/index.html' ? '/' : c.req.path);
+      let result: SeoPage;
+      try {
+        result = await page(path);
+      } catch (error) {
+        // The database is unreachable: the plain shell still starts the app; crawlers are told to retry.
+        ctx.log('seo page failed', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        c.header('retry-after', '30');
+        c.header('cache-control', 'no-store');
+        return c.html(shell, 503);
+      }
+      c.header('cache-control', 'no-cache');
+      return c.html(renderShell(shell, result.head, result.pageData), result.status);
+    },
+  };
+}

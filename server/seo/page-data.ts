@@ -1,0 +1,88 @@
+// The data a public page shows first, inlined in its HTML (src/lib/page-data.ts reads it). Each entry
+// is read through the server's own PostgREST layer with the anon key and the very select string the
+// page uses, so its shape is exactly what the page would have fetched.
+import {
+  destinationDetailSelect,
+  experienceDetailSelect,
+  experienceListSelect,
+  restSearchParams,
+  tourCardSelect,
+  tourDetailSelect,
+  tourListRequest,
+} from '../../src/features/tours/queries.ts';
+import type { PlatformContext } from '../context.ts';
+import type { Route } from './routes.ts';
+
+/** Answers a request to the app in-process (Hono's app.request). */
+export type RestFetch = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/** One PostgREST read: the query string after /rest/v1/, and whether it is .single(). */
+interface RestRead {
+  key: string;
+  query: string;
+  single: boolean;
+}
+
+function read(key: string, table: string, params: Record<string, string>, single = false): RestRead {
+  return { key, query: `${table}?${new URLSearchParams(params)}`, single };
+}
+
+/** How many featured tours the home page shows (SPEC.md section 9). */
+const FEATURED_TOURS_LIMIT = '6';
+
+/** Every page: the active branding row, as fetchActiveBranding reads it (null when there is none). */
+const brandingRead = read('branding:active', 'branding_settings', { select: '*', is_active: 'eq.true' }, true);
+
+/** The reads each route's page makes first, keyed as the pages look them up with readPageData. */
+export function pageDataReads(route: Route): RestRead[] {
+  switch (route.kind) {
+    case 'home':
+      return [
+        brandingRead,
+        read('tours:featured', 'tours', {
+          select: tourCardSelect,
+          status: 'eq.active',
+          is_featured: 'eq.true',
+          order: 'rating_average.desc,title.asc',
+          limit: FEATURED_TOURS_LIMIT,
+        }),
+      ];
+    case 'static':
+      if (route.page === 'tours') return [brandingRead, { key: 'tours:list', query: `tours?${restSearchParams(tourListRequest({}))}`, single: false }];
+      if (route.page === 'experiences') return [brandingRead, read('experiences:all', 'experiences', { select: experienceListSelect, order: 'display_order.asc,title.asc' })];
+      return [brandingRead];
+    case 'tour':
+    case 'booking':
+      return [brandingRead, read(`tour:${route.slug}`, 'tours', { select: tourDetailSelect, slug: `eq.${route.slug}`, status: 'eq.active' }, true)];
+    case 'destination':
+      return [brandingRead, read(`destination:${route.slug}`, 'destinations', { select: destinationDetailSelect, slug: `eq.${route.slug}` }, true)];
+    case 'experience':
+      return [brandingRead, read(`experience:${route.slug}`, 'experiences', { select: experienceDetailSelect, slug: `eq.${route.slug}` }, true)];
+    default:
+      return [brandingRead];
+  }
+}
+
+/**
+ * The route's page data as PostgREST returns it to the anonymous visitor. A read that fails is left
+ * out (and logged): the page then reads it over the network as it would without inlined data.
+ */
+export async function readPageDataEntries(route: Route, rest: RestFetch, anonKey: string, log: PlatformContext['log']): Promise<Record<string, unknown>> {
+  const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
+  const reads = pageDataReads(route);
+  const results = await Promise.all(
+    reads.map(async (read) => {
+      const response = await rest(`/rest/v1/${read.query}`, {
+        headers: { ...headers, accept: read.single ? 'application/vnd.pgrst.object+json' : 'application/json' },
+      });
+      // .single() on no row: PGRST116 (406), which the pages treat as "not found".
+      if (read.single && response.status === 406) return [read.key, null] as const;
+      if (!response.ok) {
+        log('page data read failed', { key: read.key, status: response.status, body: await response.text() });
+        return undefined;
+      }
+      return [read.key, await response.json()] as const;
+    }),
+  );
+  return Object.fromEntries(results.filter((entry) => entry !== undefined));
+}

@@ -1,0 +1,42 @@
+/**
+ * The data the server sends inside a page's HTML (`<script id="page-data">`), so a public page shows
+ * its content without waiting for an API round trip. Each entry is exactly what the page's own
+ * PostgREST read returns (same select string), keyed like 'tour:<slug>', 'tours:featured',
+ * 'destinations:all', 'branding:active'; null when the row does not exist.
+ */
+export interface PageDataDocument {
+  /** When the server read the data (ms since epoch): the age a query seeded from it starts with. */
+  updatedAt: number;
+  entries: Record<string, unknown>;
+}
+
+let loaded: PageDataDocument | null | undefined;
+
+function load(): PageDataDocument | null {
+  if (loaded !== undefined) return loaded;
+  loaded = null;
+  try {
+    const text = typeof document === 'undefined' ? null : document.getElementById('page-data')?.textContent;
+    const parsed = text ? (JSON.parse(text) as Partial<PageDataDocument>) : null;
+    if (parsed && typeof parsed.updatedAt === 'number' && parsed.entries && typeof parsed.entries === 'object') {
+      loaded = { updatedAt: parsed.updatedAt, entries: parsed.entries };
+    }
+  } catch {
+    // A damaged block only means the page reads its data over the network as usual.
+  }
+  return loaded;
+}
+
+/** The entry the server inlined under key, or undefined when this page carries none. Parsed once. */
+export function readPageData<T>(key: string): T | undefined {
+  const entries = load()?.entries;
+  return entries && Object.hasOwn(entries, key) ? (entries[key] as T) : undefined;
+}
+
+/**
+ * When the inlined data was read (for TanStack Query's initialDataUpdatedAt), so data from a page
+ * the service worker kept for days counts as stale and is refetched at once.
+ */
+export function pageDataUpdatedAt(): number | undefined {
+  return load()?.updatedAt;
+}

@@ -1,0 +1,322 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { destinationDetailSelect, tourCardSelect, tourDetailSelect } from '../../src/features/tours/queries.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The built index.html in miniature: a default title and description the server must replace.
+const shellFixture = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Default shell description." />
+    <title>Kilele Safaris</title>
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let server: TestServer;
+let distDir: string;
+
+interface TourRow {
+  id: string;
+  slug: string;
+  title: string;
+  base_price: string;
+  currency: string;
+  meta_description: string | null;
+}
+
+let tours: TourRow[];
+let tour: TourRow;
+let draftSlug: string;
+let unsafeSlug: string;
+const unsafeTitle = `</title><script>alert("x")</script> Serengeti & <b>Co</b>`;
+
+async function page(pathname: string): Promise<{ status: number; html: string; headers: Headers }> {
+  const response = await fetch(`${server.url}${pathname}`, { headers: { accept: 'text/html' } });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+function decode(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+function titleOf(html: string): string[] {
+  return [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]));
+}
+
+function metaOf(html: string, attribute: 'name' | 'property', key: string): string[] {
+  return [...html.matchAll(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)" />`, 'g'))].map((m) => decode(m[1]));
+}
+
+function canonicalOf(html: string): string | undefined {
+  const match = /<link rel="canonical" href="([^"]*)" \/>/.exec(html);
+  return match ? decode(match[1]) : undefined;
+}
+
+type JsonLd = Record<string, unknown> & { '@type': string };
+
+function jsonLdOf(html: string): JsonLd[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as JsonLd);
+}
+
+function pageDataOf(html: string): { updatedAt: number; entries: Record<string, unknown> } {
+  const match = /<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'page-data script').not.toBeNull();
+  return JSON.parse(match![1]);
+}
+
+function bodyOf(html: string): string {
+  return html.slice(html.indexOf('<body>'));
+}
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'seo-dist-'));
+  await writeFile(path.join(distDir, 'index.html'), shellFixture);
+  server = await startTestServer({ distDir });
+  tours = (
+    await server.db.query<TourRow>(
+      `select id, slug, title, base_price::text as base_price, currency, meta_description from public.tours where status = 'active' order by slug`,
+    )
+  ).rows;
+  [tour] = tours;
+  // Changed before any page is read, so no cached copy hides the change.
+  draftSlug = tours[1].slug;
+  unsafeSlug = tours[2].slug;
+  await server.db.query(`update public.tours set status = 'draft' where slug = $1`, [draftSlug]);
+  await server.db.query(`update public.tours set title = $2 where slug = $1`, [unsafeSlug, unsafeTitle]);
+  await server.db.query(`update public.content_pages set is_published = false where slug = 'cookie-policy'`);
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (distDir) await rm(distDir, { recursive: true, force: true });
+});
+
+describe('a tour page without JavaScript', () => {
+  it('carries the tour title, description, canonical URL and preview tags, replacing the shell defaults', async () => {
+    const { status, html, headers } = await page(`/tours/${tour.slug}`);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/text\/html/);
+    expect(titleOf(html)).toEqual([`${tour.title} | Kilele Safaris`]);
+    expect(metaOf(html, 'name', 'description')).toEqual([tour.meta_description]);
+    expect(html).not.toContain('Default shell description.');
+    const url = `${server.config.siteUrl}/tours/${tour.slug}`;
+    expect(canonicalOf(html)).toBe(url);
+    expect(metaOf(html, 'property', 'og:title')).toEqual([`${tour.title} | Kilele Safaris`]);
+    expect(metaOf(html, 'property', 'og:description')).toEqual([tour.meta_description]);
+    expect(metaOf(html, 'property', 'og:url')).toEqual([url]);
+    expect(metaOf(html, 'property', 'og:type')).toEqual(['website']);
+    const [image] = metaOf(html, 'property', 'og:image');
+    expect(image).toMatch(new RegExp(`^${server.config.siteUrl}/storage/v1/object/public/`));
+    expect(metaOf(html, 'name', 'twitter:card')).toEqual(['summary_large_image']);
+    expect(metaOf(html, 'name', 'robots')).toEqual([]);
+  });
+
+  it('has TouristTrip JSON-LD with an Offer at the base price, the itinerary and breadcrumbs', async () => {
+    const { html } = await page(`/tours/${tour.slug}`);
+    const data = jsonLdOf(html);
+    const trip = data.find((d) => d['@type'] === 'TouristTrip') as JsonLd & {
+      name: string;
+      offers: { '@type': string; price: number; priceCurrency: string; availability: string; url: string };
+      itinerary: { itemListElement: { position: number; name: string }[] };
+    };
+    expect(trip.name).toBe(tour.title);
+    expect(trip.offers['@type']).toBe('Offer');
+    expect(trip.offers.price).toBe(Number(tour.base_price));
+    expect(trip.offers.priceCurrency).toBe(tour.currency);
+    expect(trip.offers.url).toBe(`${server.config.siteUrl}/tours/${tour.slug}`);
+    expect(trip.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|SoldOut)$/);
+    const days = await server.db.query<{ day_number: number; title: string }>(
+      'select day_number, title from public.tour_itinerary where tour_id = $1 order by day_number',
+      [tour.id],
+    );
+    expect(days.rows.length).toBeGreaterThan(0);
+    expect(trip.itinerary.itemListElement.map((item) => [item.position, item.name])).toEqual(
+      days.rows.map((day) => [day.day_number, `Day ${day.day_number}: ${day.title}`]),
+    );
+    const breadcrumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as JsonLd & { itemListElement: { name: string }[] };
+    expect(breadcrumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Safari Tours', tour.title]);
+    expect(data.some((d) => d['@type'] === 'TravelAgency')).toBe(true);
+  });
+
+  it('inlines exactly what the page reads through supabase-js, and keeps the body of the shell', async () => {
+    const { html } = await page(`/tours/${tour.slug}`);
+    const { updatedAt, entries } = pageDataOf(html);
+    expect(Date.now() - updatedAt).toBeLessThan(120_000);
+    const anon = server.client();
+    const detail = await anon.from('tours').select(tourDetailSelect).eq('slug', tour.slug).eq('status', 'active').single();
+    expect(detail.error).toBeNull();
+    expect(entries[`tour:${tour.slug}`]).toEqual(detail.data);
+    const branding = await anon.from('branding_settings').select('*').eq('is_active', true).single();
+    expect(entries['branding:active']).toEqual(branding.data);
+    expect(bodyOf(html)).toBe(bodyOf(shellFixture));
+  });
+
+  it('answers 404 with noindex for a missing slug and for a draft tour', async () => {
+    for (const slug of ['no-such-safari', draftSlug]) {
+      const { status, html } = await page(`/tours/${slug}`);
+      expect(status, slug).toBe(404);
+      expect(titleOf(html)).toEqual(['Page Not Found | Kilele Safaris']);
+      expect(metaOf(html, 'name', 'robots')).toEqual(['noindex']);
+      expect(pageDataOf(html).entries).not.toHaveProperty(`tour:${slug}`);
+      expect(bodyOf(html)).toBe(bodyOf(shellFixture));
+    }
+  });
+
+  it('escapes a title carrying markup everywhere it appears', async () => {
+    const { status, html } = await page(`/tours/${unsafeSlug}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>Co');
+    expect(html.match(/<\/title>/g)).toHaveLength(1);
+    expect(titleOf(html)).toEqual([`${unsafeTitle} | Kilele Safaris`]);
+    const trip = jsonLdOf(html).find((d) => d['@type'] === 'TouristTrip') as JsonLd & { name: string };
+    expect(trip.name).toBe(unsafeTitle);
+    expect((pageDataOf(html).entries[`tour:${unsafeSlug}`] as { title: string }).title).toBe(unsafeTitle);
+  });
+});
+
+describe('other public pages', () => {
+  it('home has the TravelAgency of the active branding and the featured tours the home page reads', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    const branding = (await server.db.query<Record<string, string>>('select * from public.branding_settings where is_active')).rows[0];
+    expect(titleOf(html)).toEqual([`${branding.company_name} | ${branding.tagline}`]);
+    expect(canonicalOf(html)).toBe(`${server.config.siteUrl}/`);
+    const agency = jsonLdOf(html).find((d) => d['@type'] === 'TravelAgency') as JsonLd & Record<string, unknown>;
+    expect(agency).toMatchObject({
+      name: branding.company_name,
+      telephone: branding.phone,
+      email: branding.email,
+      url: `${server.config.siteUrl}/`,
+      address: { '@type': 'PostalAddress', addressLocality: 'Arusha', addressCountry: 'TZ' },
+      openingHours: ['Mo-Fr 08:00-18:00', 'Sa 09:00-14:00'],
+    });
+    expect(agency.logo).toMatch(/^http/);
+    expect(agency.sameAs).toEqual(expect.arrayContaining([branding.facebook_url, branding.instagram_url]));
+    const featured = await server
+      .client()
+      .from('tours')
+      .select(tourCardSelect)
+      .eq('status', 'active')
+      .eq('is_featured', true)
+      .order('rating_average', { ascending: false })
+      .order('title')
+      .limit(6);
+    expect(featured.data!.length).toBeGreaterThan(0);
+    expect(pageDataOf(html).entries['tours:featured']).toEqual(featured.data);
+  });
+
+  it('a blog post has Article JSON-LD from the post', async () => {
+    const post = (
+      await server.db.query<{ slug: string; title: string; author_name: string; published_at: Date }>(
+        `select slug, title, author_name, published_at from public.blog_posts where status = 'published' order by published_at desc limit 1`,
+      )
+    ).rows[0];
+    const { status, html } = await page(`/blog/${post.slug}`);
+    expect(status).toBe(200);
+    expect(titleOf(html)).toEqual([`${post.title} | Kilele Safaris`]);
+    expect(metaOf(html, 'property', 'og:type')).toEqual(['article']);
+    const article = jsonLdOf(html).find((d) => d['@type'] === 'Article');
+    expect(article).toMatchObject({
+      headline: post.title,
+      author: { '@type': 'Person', name: post.author_name },
+      datePublished: new Date(post.published_at).toISOString(),
+      url: `${server.config.siteUrl}/blog/${post.slug}`,
+    });
+    expect(jsonLdOf(html).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('a destination page inlines its detail read and has a BreadcrumbList', async () => {
+    const { slug, name } = (await server.db.query<{ slug: string; name: string }>('select slug, name from public.destinations order by display_order limit 1')).rows[0];
+    const { status, html } = await page(`/destinations/${slug}`);
+    expect(status).toBe(200);
+    expect(titleOf(html)).toEqual([`${name} | Kilele Safaris`]);
+    const detail = await server.client().from('destinations').select(destinationDetailSelect).eq('slug', slug).single();
+    expect(pageDataOf(html).entries[`destination:${slug}`]).toEqual(detail.data);
+    expect(jsonLdOf(html).map((d) => d['@type'])).toEqual(['TravelAgency', 'TouristDestination', 'BreadcrumbList']);
+  });
+
+  it('static pages, content pages and blog labels answer 200; unknown or unpublished ones 404', async () => {
+    const ok = ['/about', '/tours', '/destinations', '/experiences', '/blog', '/contact', '/search', '/start-planning', '/privacy-policy', '/faqs', '/blog/category/safari-tips', '/blog/tag/serengeti'];
+    for (const pathname of ok) {
+      const { status, html } = await page(pathname);
+      expect(status, pathname).toBe(200);
+      expect(titleOf(html)[0], pathname).toMatch(/ \| Kilele Safaris$/);
+      expect(metaOf(html, 'name', 'robots'), pathname).toEqual([]);
+    }
+    expect(titleOf((await page('/privacy-policy')).html)).toEqual(['Privacy Policy | Kilele Safaris']);
+    const missing = ['/cookie-policy', '/no-such-page', '/blog/category/nope', '/blog/tag/nope', '/destinations/atlantis', '/experiences/nope', '/blog/nope', '/tours/a/b', '/Tours', '/favicon-missing.png'];
+    for (const pathname of missing) {
+      const { status, html } = await page(pathname);
+      expect(status, pathname).toBe(404);
+      expect(titleOf(html), pathname).toEqual(['Page Not Found | Kilele Safaris']);
+      expect(metaOf(html, 'name', 'robots'), pathname).toEqual(['noindex']);
+    }
+  });
+
+  it('portal, back office and sign-in pages are served by the app with noindex', async () => {
+    for (const pathname of ['/traveler', '/traveler/bookings', '/admin', '/admin/tours', '/auth/login', '/login', '/register', '/thank-you']) {
+      const { status, html } = await page(pathname);
+      expect(status, pathname).toBe(200);
+      expect(metaOf(html, 'name', 'robots'), pathname).toEqual(['noindex']);
+      expect(bodyOf(html)).toBe(bodyOf(shellFixture));
+    }
+  });
+
+  it('keeps a page briefly, so a crawler burst does not reach the database each time', async () => {
+    const { slug, title } = tours[3];
+    expect(titleOf((await page(`/tours/${slug}`)).html)).toEqual([`${title} | Kilele Safaris`]);
+    await server.db.query(`update public.tours set title = 'Renamed Safari' where slug = $1`, [slug]);
+    expect(titleOf((await page(`/tours/${slug}/`)).html)).toEqual([`${title} | Kilele Safaris`]);
+  });
+
+  it('the canonical URL leaves out the query', async () => {
+    const { html } = await page('/tours?category=wildlife-safari&sort=price-asc');
+    expect(canonicalOf(html)).toBe(`${server.config.siteUrl}/tours`);
+  });
+});
+
+describe('sitemap and robots.txt', () => {
+  it('the sitemap is well-formed XML listing every active tour with lastmod, and no draft', async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    // The whole document in the sitemap grammar: anything malformed or unescaped fails this match.
+    const entry = String.raw`\s*<url>\s*<loc>https?://[^<>&"'\s]+</loc>\s*<lastmod>\d{4}-\d{2}-\d{2}</lastmod>\s*</url>`;
+    expect(xml).toMatch(new RegExp(String.raw`^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<urlset xmlns="http://www\.sitemaps\.org/schemas/sitemap/0\.9">(${entry})+\s*</urlset>\s*$`));
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(new Set(locs).size).toBe(locs.length);
+    const site = server.config.siteUrl;
+    for (const t of tours.filter((t) => t.slug !== draftSlug)) expect(locs).toContain(`${site}/tours/${t.slug}`);
+    expect(locs).not.toContain(`${site}/tours/${draftSlug}`);
+    expect(locs).toEqual(expect.arrayContaining([`${site}/`, `${site}/about`, `${site}/tours`, `${site}/contact`, `${site}/privacy-policy`, `${site}/blog/category/safari-tips`]));
+    expect(locs).not.toContain(`${site}/cookie-policy`);
+    const counts = await server.db.query<{ destinations: number; experiences: number; posts: number }>(
+      `select (select count(*)::int from public.destinations where is_published) as destinations,
+              (select count(*)::int from public.experiences where is_published) as experiences,
+              (select count(*)::int from public.blog_posts where status = 'published' and published_at <= now()) as posts`,
+    );
+    expect(locs.filter((loc) => /\/destinations\/[^/]+$/.test(loc))).toHaveLength(counts.rows[0].destinations);
+    expect(locs.filter((loc) => /\/experiences\/[^/]+$/.test(loc))).toHaveLength(counts.rows[0].experiences);
+    expect(locs.filter((loc) => /\/blog\/[^/]+$/.test(loc))).toHaveLength(counts.rows[0].posts);
+  });
+
+  it('robots.txt allows the site, keeps crawlers out of private areas and names the sitemap', async () => {
+    const response = await fetch(`${server.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Allow: \/$/m);
+    for (const prefix of ['/admin', '/traveler', '/auth', '/api']) expect(text).toMatch(new RegExp(`^Disallow: ${prefix}$`, 'm'));
+    expect(text).toContain(`Sitemap: ${server.config.siteUrl}/sitemap.xml`);
+  });
+});
