@@ -1,5 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadRuntimeConfig, resolveSupabaseUrl } from './runtime-config.ts';
+import { emitSessionExpired } from './session/events.ts';
+import { createSessionFetch } from './session/fetch.ts';
 
 let client: SupabaseClient | undefined;
 
@@ -9,6 +11,8 @@ export async function initSupabase(): Promise<SupabaseClient> {
   const config = await loadRuntimeConfig();
   client = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md section 8).
+    global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => supabase().auth, emitSessionExpired) },
   });
   return client;
 }

@@ -1,0 +1,30 @@
+/** What each role may do on this site, in the visitor's words. */
+export const roleAllowances: Record<string, { label: string; allows: string[] }> = {
+  traveler: {
+    label: 'Traveler',
+    allows: [
+      'Your traveler portal: trips, bookings and their documents',
+      'Payments and what is still to pay',
+      'Messages with our team',
+      'Your wishlist, profile and settings',
+    ],
+  },
+  guide: {
+    label: 'Guide',
+    allows: ['Everything a traveler can do', 'Back-office access is given by an administrator'],
+  },
+  staff: {
+    label: 'Staff',
+    allows: ['Everything a traveler can do', 'Back-office access is given by an administrator'],
+  },
+  admin: {
+    label: 'Administrator',
+    allows: ['Everything a traveler can do', 'The back office: bookings, tours, content, clients, branding and settings'],
+  },
+};
+
+export function allowancesOf(role: string): { label: string; allows: string[] } {
+  return roleAllowances[role] ?? { label: role, allows: ['Everything a traveler can do'] };
+}
+
+export const hasBackOffice = (role: string) => role === 'admin';

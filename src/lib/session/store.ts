@@ -1,0 +1,266 @@
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { liveQuery, type Subscription } from 'dexie';
+import { useSyncExternalStore } from 'react';
+import { localDb, type LocalDb } from '../local-db.ts';
+import { refreshMirror } from '../outbox/outbox.ts';
+import { supabase } from '../supabase.ts';
+import { DEFAULT_SESSION_TIMINGS, isNoActiveSession, isUnreachable, shouldRefresh, type SessionTimings } from './policy.ts';
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+/** The public.users row of the signed-in user. */
+export interface SessionProfile {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  phone: string | null;
+  country: string | null;
+  preferences: Record<string, unknown> | null;
+  role: string | null;
+  [column: string]: unknown;
+}
+
+/** The session user of SPEC.md section 3. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** 'traveler' when the profile has none (SPEC.md section 6). */
+  role: string;
+  profile: SessionProfile | null;
+}
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** When the access token expires (seconds since epoch), while signed in. */
+  expiresAt: number | null;
+}
+
+/** What a refresh decision came to. */
+export type RefreshOutcome = 'notNeeded' | 'refreshed' | 'signedOut' | 'unreachable';
+
+export interface SessionClock {
+  now(): number;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  /** Runs fn after the auth callback returns (supabase-js must not be called from inside it). */
+  defer(fn: () => void): void;
+}
+
+const systemClock: SessionClock = {
+  now: () => Date.now(),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  defer: (fn) => void setTimeout(fn, 0),
+};
+
+export interface SessionDeps {
+  client: () => SupabaseClient;
+  db: LocalDb;
+  /** Stores the profile row fetched from the server in the device mirror. */
+  storeProfile(userId: string, row: SessionProfile): Promise<void>;
+  clock?: SessionClock;
+  timings?: SessionTimings;
+}
+
+const signedOutState: SessionState = { status: 'signedOut', user: null, expiresAt: null };
+
+function sessionUser(session: Session, profile: SessionProfile | null): SessionUser {
+  return { id: session.user.id, email: session.user.email ?? '', role: profile?.role ?? 'traveler', profile };
+}
+
+/**
+ * The session as SPEC.md sections 4, 8 and 9 describe it: signed out becomes signed in on login or a
+ * successful session check; signing out clears the user; a refresh refused by the server, or
+ * 'No active session', signs out. The monitor and the refresh service renew the token before it
+ * runs out. State follows supabase-js's auth events, which other tabs' sign-ins and sign-outs raise
+ * too (it listens to the storage event), so every tab agrees.
+ */
+export class SessionController {
+  private state: SessionState = { status: 'loading', user: null, expiresAt: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly clock: SessionClock;
+  private readonly timings: SessionTimings;
+  private profileWatch: Subscription | null = null;
+  private profile: SessionProfile | null = null;
+  private session: Session | null = null;
+  private refreshing: Promise<RefreshOutcome> | null = null;
+  private settled!: () => void;
+  /** Resolves once the first session check has answered. */
+  readonly ready = new Promise<void>((resolve) => {
+    this.settled = resolve;
+  });
+
+  constructor(private readonly deps: SessionDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.timings = deps.timings ?? DEFAULT_SESSION_TIMINGS;
+  }
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  start(): () => void {
+    const auth = this.deps.client().auth;
+    const { data } = auth.onAuthStateChange((_event, session) => {
+      this.clock.defer(() => this.follow(session));
+    });
+    auth
+      .getSession()
+      .then(({ data: current }) => this.follow(current.session))
+      .catch(() => this.follow(null));
+    const monitor = this.clock.setInterval(() => void this.refreshIfNeeded(this.timings.monitorThresholdMs), this.timings.monitorIntervalMs);
+    const service = this.clock.setInterval(() => void this.refreshIfNeeded(this.timings.serviceThresholdMs), this.timings.serviceIntervalMs);
+    return () => {
+      data.subscription.unsubscribe();
+      this.clock.clearInterval(monitor);
+      this.clock.clearInterval(service);
+      this.watchProfile(null);
+    };
+  }
+
+  /**
+   * Refreshes the session when less than `thresholdMs` is left (by default the refresh action's 10
+   * minutes). One refresh at a time; callers at the same moment share it.
+   */
+  refreshIfNeeded(thresholdMs: number = this.timings.actionThresholdMs): Promise<RefreshOutcome> {
+    if (!this.session || !shouldRefresh(this.session.expires_at, this.clock.now(), thresholdMs)) {
+      return Promise.resolve('notNeeded');
+    }
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /**
+   * A session check: reads the stored session now rather than waiting for its auth event (which
+   * arrives a tick later), so a page entered right after signing in sees the user.
+   */
+  async check(): Promise<SessionState> {
+    await this.ready;
+    const { data } = await this.deps.client().auth.getSession();
+    if (data.session?.access_token !== this.session?.access_token) this.follow(data.session);
+    return this.state;
+  }
+
+  /** Signs out of this device even when the server cannot be reached. */
+  async signOut(): Promise<void> {
+    const auth = this.deps.client().auth;
+    const { error } = await auth.signOut();
+    if (error) await auth.signOut({ scope: 'local' });
+  }
+
+  private async refresh(): Promise<RefreshOutcome> {
+    const auth = this.deps.client().auth;
+    const { data, error } = await auth.refreshSession();
+    if (data.session) {
+      this.follow(data.session);
+      return 'refreshed';
+    }
+    // Offline or the server is down: keep the session (the portal works offline) and try again later.
+    if (isUnreachable(error) && !isNoActiveSession(error)) return 'unreachable';
+    await auth.signOut({ scope: 'local' });
+    this.follow(null);
+    return 'signedOut';
+  }
+
+  private follow(session: Session | null): void {
+    this.session = session;
+    if (!session) {
+      this.watchProfile(null);
+      this.set(signedOutState);
+      return;
+    }
+    const sameUser = this.state.user?.id === session.user.id;
+    if (!sameUser) {
+      this.profile = null;
+      this.watchProfile(session.user.id);
+    }
+    this.set({ status: 'signedIn', user: sessionUser(session, this.profile), expiresAt: session.expires_at ?? null });
+  }
+
+  /** The profile comes from the device mirror (so it shows offline and follows edits), refreshed from the server. */
+  private watchProfile(userId: string | null): void {
+    this.profileWatch?.unsubscribe();
+    this.profileWatch = null;
+    if (!userId) return;
+    this.profileWatch = liveQuery(() => this.deps.db.profile.get(userId)).subscribe({
+      next: (mirror) => {
+        if (this.session?.user.id !== userId) return;
+        this.profile = (mirror?.row as SessionProfile | undefined) ?? this.profile;
+        this.set({ ...this.state, user: sessionUser(this.session, this.profile) });
+      },
+    });
+    void this.loadProfile(userId);
+  }
+
+  private async loadProfile(userId: string): Promise<void> {
+    try {
+      const { data } = await this.deps.client().from('users').select('*').eq('id', userId).maybeSingle<SessionProfile>();
+      // Signed out (or someone else signed in) meanwhile: nothing of theirs is written to the device.
+      if (!data || this.session?.user.id !== userId) return;
+      this.profile = data;
+      if (this.session) this.set({ ...this.state, user: sessionUser(this.session, data) });
+      await this.deps.storeProfile(userId, data);
+    } catch {
+      // Offline: the mirror keeps what it had.
+    }
+  }
+
+  private set(next: SessionState): void {
+    this.state = next;
+    if (next.status !== 'loading') this.settled();
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+let controller: SessionController | undefined;
+
+/** The app's session, started on first use (after initSupabase). */
+export function appSession(): SessionController {
+  if (!controller) {
+    controller = new SessionController({
+      client: supabase,
+      db: localDb,
+      storeProfile: (userId, row) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }]),
+    });
+    controller.start();
+  }
+  return controller;
+}
+
+export function getSessionState(): SessionState {
+  return appSession().getState();
+}
+
+/** The session for components: { status, user, expiresAt }. */
+export function useSession(): SessionState {
+  const session = appSession();
+  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+}
+
+/** Signs out: the user is cleared here and the outbox clears their data from the device (SIGNED_OUT). */
+export function signOut(): Promise<void> {
+  return appSession().signOut();
+}
+
+/** The refresh action: refreshes only when under 10 minutes remain (SPEC.md section 9). */
+export function refreshIfNeeded(): Promise<RefreshOutcome> {
+  return appSession().refreshIfNeeded();
+}
+
+/** A 401-marked error: the traveler error screen shows 'Please Sign In' for it. */
+export function sessionUnauthorized(message = 'Please sign in to see this page.'): Error & { status: 401 } {
+  return Object.assign(new Error(message), { status: 401 as const });
+}
+
+/** For a route's beforeLoad: resolves with the signed-in user once the session check has answered, or throws a 401-marked error. */
+export async function requireSession(): Promise<SessionUser> {
+  const { user } = await appSession().check();
+  if (!user) throw sessionUnauthorized();
+  return user;
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '@/features/auth/components/LoginPage.tsx';
+import { validateAuthSearch } from '@/features/auth/redirect.ts';
+import { PublicShell } from './-components/PublicShell.tsx';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: validateAuthSearch,
+  component: function Login() {
+    const { redirect } = Route.useSearch();
+    return (
+      <PublicShell>
+        <LoginPage redirect={redirect} />
+      </PublicShell>
+    );
+  },
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+// Accounts in a real browser against the built server: register, sign out, sign in (also through
+// /login), the wrong-password message, the way back after signing in, and a password reset through
+// the email the server writes under its DATA_DIR (.data-e2e/mail).
+
+const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
+const password = 'Ngorongoro-2026!';
+
+function newEmail(): string {
+  return `e2e-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function register(page: Page, email: string, fullName = 'Neema Kimaro'): Promise<void> {
+  await page.goto('/auth/register');
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill(fullName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/traveler$/);
+}
+
+async function signIn(page: Page, email: string, pass = password): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs out through the sign-in page's own button (shown when someone is signed in already). */
+async function signOut(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/login');
+  await expect(page.getByText(`You are signed in as ${email}`)).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as someone else' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+/** The text of the newest .eml written to `to`, quoted-printable decoded. */
+async function emailTo(to: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(mailDir).catch(() => [] as string[]);
+        for (const name of names.sort().reverse()) {
+          const raw = await readFile(path.join(mailDir, name), 'utf8');
+          if (raw.includes(`To: ${to}`)) {
+            found = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+test('register, sign out, and sign in again through /auth/login and /login', async ({ page }) => {
+  const email = newEmail();
+  await register(page, email);
+  await signOut(page, email);
+
+  await signIn(page, email, 'not-my-password');
+  await expect(page.getByTestId('form-error')).toHaveText('Email or password is incorrect');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/traveler$/);
+
+  // Each sign-in is in the activity log (log_user_activity through the outbox), read as the traveler.
+  const { supabaseAnonKey: apikey } = (await (await page.request.get('/api/config')).json()) as { supabaseAnonKey: string };
+  const token = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey }, data: { email, password } });
+  const headers = { apikey, authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+  await expect
+    .poll(async () => ((await (await page.request.get('/rest/v1/user_activity_logs?select=id&action=eq.sign_in', { headers })).json()) as unknown[]).length)
+    .toBe(1);
+
+  await signOut(page, email);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/traveler$/);
+});
+
+test('after signing in, the user is back where they were going; outside addresses are ignored', async ({ page }) => {
+  const email = newEmail();
+  await register(page, email, 'Baraka Lyimo');
+  await signOut(page, email);
+
+  await page.goto(`/auth/login?redirect=${encodeURIComponent('/user-role-debug')}`);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/user-role-debug$/);
+  const whoAmI = page.getByTestId('who-am-i');
+  await expect(whoAmI).toContainText(email);
+  await expect(whoAmI).toContainText('Baraka Lyimo');
+  await expect(whoAmI).toContainText('Traveler');
+
+  await signOut(page, email);
+  await page.goto(`/login?redirect=${encodeURIComponent('https://evil.example/')}`);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/traveler$/);
+});
+
+test('forgot password: the emailed link opens the reset page and the new password signs in', async ({ page }) => {
+  const email = newEmail();
+  await register(page, email);
+  await signOut(page, email);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  const mail = await emailTo(email);
+  const link = mail.match(/https?:\/\/\S+\/auth\/v1\/verify\?[^\s"<]+/)?.[0];
+  expect(link).toBeTruthy();
+  // The link goes to the server's verify endpoint, which sends the browser on to /auth/reset-password.
+  await page.goto(link!.replace(/&amp;/g, '&'));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  const newPassword = 'Tarangire-2027!';
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/traveler$/);
+
+  await signOut(page, email);
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/traveler$/);
+});
+
+test('auth-fix repairs the session and comes back after signing in', async ({ page }) => {
+  const email = newEmail();
+  await register(page, email);
+  await page.goto(`/auth-fix?redirect=${encodeURIComponent('/admin-access')}`);
+  await expect(page.getByTestId('who-am-i')).toContainText(email);
+  await page.getByRole('button', { name: 'Repair my session' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin-access$/);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sb-')))).toEqual([]);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/admin-access$/);
+  await expect(page.getByText('Need more access?')).toBeVisible();
+});
