@@ -8,6 +8,15 @@ export interface ProfilePatch {
   avatar_url?: string | null;
   phone?: string | null;
   country?: string | null;
+  /** Emergency contact and passport details, which safari park permits need (20261122001000). */
+  emergency_contact_name?: string | null;
+  emergency_contact_phone?: string | null;
+  emergency_contact_relationship?: string | null;
+  date_of_birth?: string | null;
+  nationality?: string | null;
+  passport_number?: string | null;
+  passport_issuing_country?: string | null;
+  passport_expiry?: string | null;
 }
 
 /**

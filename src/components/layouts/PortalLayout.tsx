@@ -1,0 +1,164 @@
+import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconCreditCard,
+  IconExternalLink,
+  IconHeart,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessageCircle,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
+import classes from './PortalLayout.module.css';
+import { BrandMark } from './Wordmark.tsx';
+
+export interface PortalBrand {
+  companyName: string;
+  logoUrl: string | null;
+  logoLightUrl: string | null;
+  logoAltText: string;
+}
+
+export interface PortalUser {
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+const nav = [
+  { label: 'Dashboard', to: '/traveler', icon: IconLayoutDashboard, exact: true },
+  { label: 'Bookings', to: '/traveler/bookings', icon: IconCalendarEvent },
+  { label: 'Payments', to: '/traveler/payments', icon: IconCreditCard },
+  { label: 'Messages', to: '/traveler/messages', icon: IconMessageCircle },
+  { label: 'Wishlist', to: '/traveler/wishlist', icon: IconHeart },
+  { label: 'Profile', to: '/traveler/profile', icon: IconUser },
+  { label: 'Settings', to: '/traveler/settings', icon: IconSettings },
+] as const;
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+/**
+ * The traveler portal's frame: a sidebar of the seven pages (a drawer on phones), the brand, the
+ * sync indicator and the traveler's menu. Printing shows the page alone (documents, receipts).
+ */
+export function PortalLayout({
+  brand,
+  user,
+  unreadMessages,
+  onSignOut,
+  children,
+}: {
+  brand: PortalBrand;
+  user: PortalUser;
+  unreadMessages: number;
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      classNames={{ header: classes.header, navbar: classes.navbar, main: classes.main }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
+            <Link to="/" className={classes.brandLink} aria-label={`${brand.companyName} home`}>
+              <BrandMark name={brand.companyName} logoUrl={brand.logoUrl} logoLightUrl={brand.logoLightUrl} alt={brand.logoAltText} />
+            </Link>
+            <Text className={classes.area} visibleFrom="xs">
+              My trips
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <OutboxStatus />
+            <Menu position="bottom-end" width={240} withinPortal>
+              <Menu.Target>
+                <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
+                  <Avatar src={user.avatarUrl} alt="" radius="xl" size={32} color="brand">
+                    {initials(user.name)}
+                  </Avatar>
+                  <span className={classes.userName}>{user.name}</span>
+                  <IconChevronDown size={14} className={classes.userChevron} />
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>
+                  <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+                    {user.name}
+                  </Text>
+                  <Text size="xs" truncate>
+                    {user.email}
+                  </Text>
+                </Menu.Label>
+                <Menu.Item component={Link} to="/traveler/profile" leftSection={<IconUser size={16} />}>
+                  Profile
+                </Menu.Item>
+                <Menu.Item component={Link} to="/traveler/settings" leftSection={<IconSettings size={16} />}>
+                  Settings
+                </Menu.Item>
+                <Menu.Item component={Link} to="/" leftSection={<IconExternalLink size={16} />}>
+                  Back to the website
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="accent" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Portal">
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label="My trips">
+            {nav.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                activeOptions={{ exact: 'exact' in item && item.exact }}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.7} />}
+                rightSection={
+                  item.to === '/traveler/messages' && unreadMessages > 0 ? (
+                    <Badge size="sm" circle aria-label={`${unreadMessages} unread`}>
+                      {unreadMessages}
+                    </Badge>
+                  ) : null
+                }
+                className={classes.navLink}
+                onClick={close}
+              />
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink label="Sign out" leftSection={<IconLogout size={18} stroke={1.7} />} className={classes.navLink} onClick={onSignOut} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <div className={classes.content}>{children}</div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

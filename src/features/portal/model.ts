@@ -1,0 +1,387 @@
+import { isJsonObject, mergePatch, type JsonObject } from '@/lib/outbox/patch.ts';
+import type { UserPreferences } from '@/lib/outbox/preferences.ts';
+
+/**
+ * The traveler portal's data as the device keeps it, and the pure rules over it: which trip is
+ * next, what is still to pay, how dates and money read in the traveler's own preferences.
+ */
+
+export interface ItineraryDay {
+  day_number: number;
+  title: string;
+  description: string | null;
+  location: string | null;
+  accommodation: string | null;
+  meals: string[] | null;
+  activities: string[] | null;
+}
+
+export interface BookedTour {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  duration_days: number;
+  duration_nights: number;
+  hero_image_url: string | null;
+  start_location: string | null;
+  end_location: string | null;
+  included: string[] | null;
+  excluded: string[] | null;
+  tour_itinerary: ItineraryDay[] | null;
+}
+
+export interface BookedDeparture {
+  id: string;
+  start_date: string;
+  end_date: string;
+  status: string;
+}
+
+export interface Payment {
+  id: string;
+  amount: number | string;
+  currency: string;
+  method: 'card' | 'bank_transfer' | 'mobile_money' | 'cash' | 'paypal';
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  provider_reference: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+export interface BookingTraveler {
+  name?: string;
+  full_name?: string;
+  age?: number | string;
+  nationality?: string;
+}
+
+/** A booking with its tour (and the tour's days), departure and payments embedded: the mirror row. */
+export interface PortalBooking {
+  id: string;
+  booking_reference: string;
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'expired';
+  adults: number;
+  children: number;
+  travelers: BookingTraveler[] | null;
+  contact: Record<string, unknown> | null;
+  currency: string;
+  total_amount: number | string;
+  amount_paid: number | string;
+  notes: string | null;
+  created_at: string;
+  tour: BookedTour | null;
+  departure: BookedDeparture | null;
+  payments: Payment[] | null;
+}
+
+export const BOOKING_COLUMNS =
+  'id, booking_reference, status, adults, children, travelers, contact, currency, total_amount, amount_paid, notes, created_at, ' +
+  'tour:tours(id, slug, title, summary, duration_days, duration_nights, hero_image_url, start_location, end_location, included, excluded, ' +
+  'tour_itinerary(day_number, title, description, location, accommodation, meals, activities)), ' +
+  'departure:tour_departures(id, start_date, end_date, status), ' +
+  'payments(id, amount, currency, method, status, provider_reference, paid_at, created_at)';
+
+/** Bookings whose trip will not happen. */
+const CLOSED = new Set<PortalBooking['status']>(['cancelled', 'expired']);
+
+export function isClosed(booking: Pick<PortalBooking, 'status'>): boolean {
+  return CLOSED.has(booking.status);
+}
+
+/** What is still to pay: total less what was paid, never below zero; nothing on a closed booking. */
+export function balanceDue(booking: Pick<PortalBooking, 'status' | 'total_amount' | 'amount_paid'>): number {
+  if (isClosed(booking)) return 0;
+  return Math.max(0, round2(Number(booking.total_amount) - Number(booking.amount_paid)));
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The days of the tour, in order. */
+export function itineraryOf(booking: PortalBooking): ItineraryDay[] {
+  return [...(booking.tour?.tour_itinerary ?? [])].sort((a, b) => a.day_number - b.day_number);
+}
+
+/** Newest first, as the bookings list shows them. */
+export function newestFirst<T extends { created_at: string }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** Whole days from `today` to a calendar date (both yyyy-mm-dd); negative once it has passed. */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Adds days to a calendar date (yyyy-mm-dd). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The trip on now, or else the soonest one to come; open bookings with a departure only. */
+export function nextTrip(bookings: PortalBooking[], today: string): PortalBooking | null {
+  const trips = bookings.filter((b) => !isClosed(b) && b.departure && b.departure.end_date >= today);
+  trips.sort((a, b) => a.departure!.start_date.localeCompare(b.departure!.start_date));
+  return trips[0] ?? null;
+}
+
+export type Countdown = { kind: 'days'; days: number } | { kind: 'today' } | { kind: 'underway'; day: number; of: number };
+
+export function countdown(departure: BookedDeparture, today: string): Countdown {
+  const until = daysBetween(today, departure.start_date);
+  if (until > 0) return { kind: 'days', days: until };
+  if (until === 0) return { kind: 'today' };
+  return { kind: 'underway', day: 1 - until, of: daysBetween(departure.start_date, departure.end_date) + 1 };
+}
+
+export function countdownText(value: Countdown): string {
+  switch (value.kind) {
+    case 'days':
+      return value.days === 1 ? 'Tomorrow' : `In ${value.days} days`;
+    case 'today':
+      return 'Starts today';
+    case 'underway':
+      return `Day ${value.day} of ${value.of}`;
+  }
+}
+
+/** When the balance is due: a number of days before departure (payment_instructions.balance_due_days). */
+export function balanceDueDate(booking: PortalBooking, dueDaysBeforeStart: number): string | null {
+  return booking.departure ? addDays(booking.departure.start_date, -dueDaysBeforeStart) : null;
+}
+
+export interface ProfileDetails {
+  full_name?: string | null;
+  phone?: string | null;
+  passport_number?: string | null;
+  passport_expiry?: string | null;
+  emergency_contact_name?: string | null;
+  emergency_contact_phone?: string | null;
+}
+
+export type TodoItem =
+  | { kind: 'pay'; booking: PortalBooking; amount: number; dueDate: string | null; overdue: boolean }
+  | { kind: 'passport' }
+  | { kind: 'passportExpiry'; expiry: string }
+  | { kind: 'emergencyContact' };
+
+/**
+ * What the traveler still has to do before travelling: balances on open bookings (soonest due first)
+ * and, when a trip is coming, the details the park permits need. A passport must be valid six months
+ * after the trip ends (Tanzania's entry rule).
+ */
+export function todoList(bookings: PortalBooking[], profile: ProfileDetails | null, today: string, dueDaysBeforeStart: number): TodoItem[] {
+  const items: TodoItem[] = [];
+  const payable = bookings
+    .filter((b) => balanceDue(b) > 0 && (!b.departure || b.departure.end_date >= today))
+    .map((booking) => {
+      const dueDate = balanceDueDate(booking, dueDaysBeforeStart);
+      return { kind: 'pay' as const, booking, amount: balanceDue(booking), dueDate, overdue: dueDate !== null && dueDate < today };
+    })
+    .sort((a, b) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'));
+  items.push(...payable);
+  const trip = nextTrip(bookings, today);
+  if (trip?.departure) {
+    if (!profile?.passport_number) items.push({ kind: 'passport' });
+    else if (profile.passport_expiry && profile.passport_expiry < addDays(trip.departure.end_date, 183)) {
+      items.push({ kind: 'passportExpiry', expiry: profile.passport_expiry });
+    }
+    if (!profile?.emergency_contact_name || !profile.emergency_contact_phone) items.push({ kind: 'emergencyContact' });
+  }
+  return items;
+}
+
+/** Every payment of every booking, newest first, with the booking it belongs to. */
+export function allPayments(bookings: PortalBooking[]): { payment: Payment; booking: PortalBooking }[] {
+  return bookings
+    .flatMap((booking) => (booking.payments ?? []).map((payment) => ({ payment, booking })))
+    .sort((a, b) => (b.payment.paid_at ?? b.payment.created_at).localeCompare(a.payment.paid_at ?? a.payment.created_at));
+}
+
+/** Total still due per currency (bookings may be priced in different currencies). */
+export function totalsDue(bookings: PortalBooking[]): { currency: string; amount: number }[] {
+  const totals = new Map<string, number>();
+  for (const booking of bookings) {
+    const due = balanceDue(booking);
+    if (due > 0) totals.set(booking.currency, round2((totals.get(booking.currency) ?? 0) + due));
+  }
+  return [...totals].map(([currency, amount]) => ({ currency, amount }));
+}
+
+/** What was received per currency: succeeded payments only. */
+export function totalsPaid(payments: Payment[]): { currency: string; amount: number }[] {
+  const totals = new Map<string, number>();
+  for (const payment of payments) {
+    if (payment.status === 'succeeded') totals.set(payment.currency, round2((totals.get(payment.currency) ?? 0) + Number(payment.amount)));
+  }
+  return [...totals].map(([currency, amount]) => ({ currency, amount }));
+}
+
+export const paymentMethodLabel: Record<Payment['method'], string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  mobile_money: 'Mobile money',
+  cash: 'Cash',
+  paypal: 'PayPal',
+};
+
+export const paymentStatusLabel: Record<Payment['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export const bookingStatusLabel: Record<PortalBooking['status'], string> = {
+  pending: 'Awaiting confirmation',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** SPEC 9: the default preferences; the timezone is the company's (Arusha). */
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  notifications: { email: true, booking_updates: true, marketing: true, newsletter: true },
+  display: { theme: 'light', language: 'en', timezone: 'Africa/Dar_es_Salaam', date_format: 'MM/DD/YYYY', currency: 'USD' },
+  privacy: { show_profile: true, activity_visible: true },
+};
+
+/** Stored preferences over the defaults, so a missing section or field reads as its default. */
+export function withDefaults(stored: unknown): UserPreferences {
+  return mergePatch(DEFAULT_PREFERENCES as unknown as JsonObject, isJsonObject(stored) ? stored : {}) as unknown as UserPreferences;
+}
+
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'] as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function assemble(format: string, year: number, month: number, day: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  switch (format) {
+    case 'DD/MM/YYYY':
+      return `${pad(day)}/${pad(month)}/${year}`;
+    case 'YYYY-MM-DD':
+      return `${year}-${pad(month)}-${pad(day)}`;
+    case 'D MMM YYYY':
+      return `${day} ${MONTHS[month - 1]} ${year}`;
+    default:
+      return `${pad(month)}/${pad(day)}/${year}`;
+  }
+}
+
+/** A calendar date (yyyy-mm-dd, e.g. a departure) in the traveler's date format; no time zone moves it. */
+export function formatDay(isoDate: string, format: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return assemble(format, year, month, day);
+}
+
+function zonedParts(instant: string | Date, timeZone: string): { year: number; month: number; day: number; time: string } {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  }
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), time: `${get('hour')}:${get('minute')}` };
+}
+
+/** An instant (created_at, paid_at) as a date in the traveler's time zone and date format. */
+export function formatInstantDate(instant: string, display: Pick<UserPreferences['display'], 'timezone' | 'date_format'>): string {
+  const { year, month, day } = zonedParts(instant, display.timezone);
+  return assemble(display.date_format, year, month, day);
+}
+
+/** An instant with its time of day, in the traveler's time zone. */
+export function formatInstant(instant: string, display: Pick<UserPreferences['display'], 'timezone' | 'date_format'>): string {
+  const { year, month, day, time } = zonedParts(instant, display.timezone);
+  return `${assemble(display.date_format, year, month, day)} ${time}`;
+}
+
+/** Today's calendar date in a time zone (yyyy-mm-dd): the traveler's, so a countdown turns at their midnight. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const { year, month, day } = zonedParts(now, timeZone);
+  return assemble('YYYY-MM-DD', year, month, day);
+}
+
+/** Money with its currency and cents, e.g. '$1,250.00' or 'TZS 250,000.00'. */
+export function formatMoney(amount: number | string, currency: string): string {
+  const value = Number(amount);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
+  } catch {
+    return `${currency} ${value.toFixed(2)}`;
+  }
+}
+
+export interface Message {
+  id: string;
+  client_id: string | null;
+  user_id: string;
+  thread_id: string;
+  subject: string | null;
+  booking_id: string | null;
+  sender: 'traveler' | 'staff';
+  body: string;
+  read_at: string | null;
+  created_at: string;
+  /** Set on messages still waiting in the outbox. */
+  pending?: boolean;
+}
+
+export interface Thread {
+  id: string;
+  subject: string;
+  bookingId: string | null;
+  messages: Message[];
+  last: Message;
+  unread: number;
+}
+
+/** Messages grouped by thread, the most recent conversation first; unread = staff replies not yet read. */
+export function groupThreads(messages: Message[]): Thread[] {
+  const byThread = new Map<string, Message[]>();
+  for (const message of messages) {
+    const list = byThread.get(message.thread_id) ?? [];
+    list.push(message);
+    byThread.set(message.thread_id, list);
+  }
+  const threads = [...byThread].map(([id, list]) => {
+    const sorted = [...list].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const first = sorted.find((m) => m.subject) ?? sorted[0];
+    return {
+      id,
+      subject: first.subject ?? 'Conversation',
+      bookingId: sorted.find((m) => m.booking_id)?.booking_id ?? null,
+      messages: sorted,
+      last: sorted[sorted.length - 1],
+      unread: sorted.filter((m) => m.sender === 'staff' && !m.read_at).length,
+    };
+  });
+  return threads.sort((a, b) => b.last.created_at.localeCompare(a.last.created_at));
+}
+
+export function unreadCount(messages: Message[]): number {
+  return messages.filter((m) => m.sender === 'staff' && !m.read_at).length;
+}
+
+/** Avatar files the bucket takes (storage bucket 'avatars': 2 MB, these types). */
+export const AVATAR_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The avatar's object path: avatars/{userId}-{timestamp}.{ext} (SPEC 7). */
+export function avatarPath(userId: string, mimeType: string, now: number): string {
+  const ext = AVATAR_TYPES[mimeType];
+  if (!ext) throw new Error('Choose a JPEG, PNG, WebP or GIF image.');
+  return `avatars/${userId}-${now}.${ext}`;
+}
+
+/** The object path inside the avatars bucket of a public avatar URL we made, or null for any other URL. */
+export function avatarPathFromUrl(url: string | null | undefined, userId: string): string | null {
+  if (!url) return null;
+  const match = /\/storage\/v1\/object\/public\/avatars\/(avatars\/[^?#]+)/.exec(url);
+  return match && match[1].startsWith(`avatars/${userId}-`) ? decodeURIComponent(match[1]) : null;
+}

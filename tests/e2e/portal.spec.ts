@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The traveler portal in Chromium against the built server: each of the seven pages and its main
+ * action, the database checked after each change, and the portal reopened offline from the device.
+ * Data the company would enter (a confirmed booking, a payment, a staff reply) is made through the
+ * REST API as the seeded admin; the traveler's own booking is placed as them, as RLS allows.
+ */
+
+const PASSWORD = 'Kilimanjaro-2026!';
+
+interface Api {
+  anonKey: string;
+  request: APIRequestContext;
+}
+
+async function api(request: APIRequestContext): Promise<Api> {
+  const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+  return { anonKey: config.supabaseAnonKey, request };
+}
+
+async function signIn({ request, anonKey }: Api, email: string, password: string): Promise<string | null> {
+  const response = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: anonKey }, data: { email, password } });
+  return response.ok() ? ((await response.json()) as { access_token: string }).access_token : null;
+}
+
+async function signUp(a: Api, fullName: string): Promise<{ email: string; userId: string; token: string }> {
+  const email = `portal-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await a.request.post('/auth/v1/signup', { headers: { apikey: a.anonKey }, data: { email, password: PASSWORD, data: { full_name: fullName } } });
+  expect(response.ok()).toBe(true);
+  const token = (await signIn(a, email, PASSWORD))!;
+  const user = (await (await a.request.get('/auth/v1/user', { headers: { apikey: a.anonKey, authorization: `Bearer ${token}` } })).json()) as { id: string };
+  return { email, userId: user.id, token };
+}
+
+async function rest<T>({ request, anonKey }: Api, token: string, method: 'GET' | 'POST' | 'PATCH', pathAndQuery: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'return=representation', 'content-type': 'application/json' },
+    data: data === undefined ? undefined : JSON.stringify(data),
+  });
+  expect(response.ok(), `${method} ${pathAndQuery}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function adminToken(a: Api): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+  return (await signIn(a, admin.email, admin.password))!;
+}
+
+interface Booked {
+  id: string;
+  booking_reference: string;
+  total_amount: number;
+  tourTitle: string;
+  firstDayTitle: string;
+}
+
+/** The traveler books 2 seats on an open departure a few weeks out; the company confirms it and records a deposit. */
+async function bookTrip(a: Api, traveler: { userId: string; token: string }, admin: string): Promise<Booked> {
+  const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const departures = await rest<{ id: string; tour_id: string; capacity: number; seats_booked: number; tour: { title: string; tour_itinerary: { day_number: number; title: string }[] } }[]>(
+    a,
+    traveler.token,
+    'GET',
+    `tour_departures?select=id,tour_id,capacity,seats_booked,tour:tours(title,tour_itinerary(day_number,title))&status=eq.open&start_date=gt.${soon}&order=start_date&limit=20`,
+  );
+  const departure = departures.find((d) => d.capacity - d.seats_booked >= 2 && d.tour.tour_itinerary.length > 1)!;
+  const [booking] = await rest<{ id: string; booking_reference: string; total_amount: number }[]>(a, traveler.token, 'POST', 'bookings', {
+    user_id: traveler.userId,
+    tour_id: departure.tour_id,
+    departure_id: departure.id,
+    adults: 2,
+    travelers: [{ full_name: 'Amani Traveler' }, { full_name: 'Neema Traveler' }],
+    contact: { full_name: 'Amani Traveler', email: 'amani@example.com' },
+  });
+  await rest(a, admin, 'PATCH', `bookings?id=eq.${booking.id}`, { status: 'confirmed', amount_paid: 500 });
+  await rest(a, admin, 'POST', 'payments', { booking_id: booking.id, amount: 500, method: 'bank_transfer', status: 'succeeded', paid_at: new Date().toISOString() });
+  const firstDay = [...departure.tour.tour_itinerary].sort((x, y) => x.day_number - y.day_number)[0];
+  return { ...booking, total_amount: Number(booking.total_amount), tourTitle: departure.tour.title, firstDayTitle: firstDay.title };
+}
+
+async function signInThroughPage(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
+  await page.goto(`/auth/login?redirect=${encodeURIComponent(to)}`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.locator('input[type=password]').fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
+test.describe('traveler portal', () => {
+  test('signed out, the portal asks to sign in', async ({ page }) => {
+    await page.goto('/traveler/bookings');
+    await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+  });
+
+  test('the seven pages and their main actions', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const a = await api(request);
+    const admin = await adminToken(a);
+    const traveler = await signUp(a, 'Amani Traveler');
+    const trip = await bookTrip(a, traveler, admin);
+    const threadId = randomUUID();
+    await rest(a, admin, 'POST', 'messages', { user_id: traveler.userId, thread_id: threadId, sender: 'staff', subject: 'Welcome to Kilele', body: 'Karibu! Your guide will meet you at the airport.' });
+    const [wished] = await rest<{ id: string; title: string }[]>(a, traveler.token, 'GET', 'tours?select=id,title&status=eq.active&order=slug&limit=1');
+    await rest(a, traveler.token, 'POST', 'wishlist', { user_id: traveler.userId, tour_id: wished.id });
+
+    // Dashboard: the next trip with its countdown and days, what is left to pay, the unread reply.
+    await signInThroughPage(page, traveler.email, PASSWORD);
+    const nextTrip = page.getByTestId('next-trip');
+    await expect(nextTrip).toContainText(trip.tourTitle);
+    await expect(nextTrip).toContainText(trip.booking_reference);
+    await expect(nextTrip).toContainText(/In \d+ days/);
+    await expect(nextTrip).toContainText(trip.firstDayTitle);
+    const due = trip.total_amount - 500;
+    const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    await expect(page.getByTestId('total-due')).toHaveText(money(due));
+    await expect(page.getByRole('link', { name: /Welcome to Kilele/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'My trips' }).getByLabel('1 unread')).toBeVisible();
+
+    // Bookings, then the booking: reference, itinerary, payments and balance, documents.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Bookings' }).click();
+    await page.getByTestId('booking-list').getByRole('link', { name: new RegExp(trip.tourTitle) }).click();
+    await expect(page.getByTestId('booking-reference')).toHaveText(trip.booking_reference);
+    await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle);
+    await expect(page.getByTestId('balance-due')).toHaveText(money(due));
+    await expect(page.getByText('Amani Traveler, Neema Traveler')).toBeVisible();
+    await expect
+      .poll(async () => (await rest<unknown[]>(a, traveler.token, 'GET', `user_activity_logs?select=id&action=eq.booking_view&resource_id=eq.${trip.booking_reference}`)).length)
+      .toBe(1);
+    await page.getByRole('link', { name: 'Invoice' }).click();
+    await expect(page.getByTestId('document')).toContainText('Invoice');
+    await expect(page.getByTestId('document')).toContainText(money(due));
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // Payments: the deposit with its receipt, the balance and the bank details to pay it.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Payments' }).click();
+    await expect(page.getByTestId('balance-total')).toHaveText(money(due));
+    await expect(page.getByTestId('payment-history')).toContainText('Bank transfer');
+    await expect(page.getByTestId('bank-details').first()).toContainText('Account number');
+    await page.getByRole('link', { name: 'Receipt' }).click();
+    await expect(page.getByTestId('document')).toContainText('Payment receipt');
+
+    // Wishlist: the saved tour, removed with one tap, gone from the database.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Wishlist' }).click();
+    await expect(page.getByTestId('wishlist-item')).toHaveCount(1);
+    await expect(page.getByTestId('wishlist')).toContainText(wished.title);
+    await page.getByRole('button', { name: 'Remove from wishlist' }).click();
+    await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+    await expect.poll(async () => (await rest<unknown[]>(a, traveler.token, 'GET', 'wishlist?select=id')).length).toBe(0);
+
+    // Messages: open the staff reply (marked read), answer it, and start a new conversation.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Messages' }).click();
+    await page.getByTestId('thread-list').getByRole('button', { name: /Welcome to Kilele/ }).click();
+    await expect(page.getByTestId('thread')).toContainText('Your guide will meet you');
+    await page.getByLabel('Your message').fill('Asante! We land at 14:20 on KQ 201.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('thread')).toContainText('We land at 14:20');
+    await expect
+      .poll(async () => rest<{ sender: string; read_at: string | null }[]>(a, traveler.token, 'GET', `messages?select=sender,read_at&thread_id=eq.${threadId}&order=created_at`))
+      .toEqual([
+        { sender: 'staff', read_at: expect.any(String) },
+        { sender: 'traveler', read_at: null },
+      ]);
+    await page.getByRole('button', { name: 'New message' }).click();
+    await page.getByLabel('Subject').fill('Vegetarian meals');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Two of us are vegetarian.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('thread')).toContainText('Two of us are vegetarian.');
+    await expect.poll(async () => (await rest<unknown[]>(a, traveler.token, 'GET', 'messages?select=id&subject=eq.Vegetarian%20meals')).length).toBe(1);
+
+    // Settings: every preference changes, applies and survives a reload; the database has them.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Dark', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const choose = async (label: string, option: string | RegExp) => {
+      await page.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose('Language', 'Kiswahili');
+    await choose('Date format', /^YYYY-MM-DD/);
+    await choose('Currency', 'EUR');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Berlin');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    for (const name of ['Email notifications', 'Booking updates', 'Offers', 'Newsletter', 'Show my name and photo with my reviews', 'Show my recent activity']) {
+      await page.getByRole('switch', { name }).click();
+    }
+    const expected = {
+      notifications: { email: false, booking_updates: false, marketing: false, newsletter: false },
+      display: { theme: 'dark', language: 'sw', timezone: 'Europe/Berlin', date_format: 'YYYY-MM-DD', currency: 'EUR' },
+      privacy: { show_profile: false, activity_visible: false },
+    };
+    await expect.poll(async () => (await rest<{ preferences: unknown }[]>(a, traveler.token, 'GET', 'users?select=preferences'))[0].preferences).toEqual(expected);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveValue(/^YYYY-MM-DD/);
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(page.getByTestId('booking-list')).toContainText(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/);
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Light', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    // Password: the wrong current password is refused with the spec's message; the right one works.
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('Serengeti-2027!');
+    await page.getByLabel('Repeat new password').fill('Serengeti-2027!');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password is changed.')).toBeVisible();
+    expect(await signIn(a, traveler.email, 'Serengeti-2027!')).not.toBeNull();
+    expect(await signIn(a, traveler.email, PASSWORD)).toBeNull();
+
+    // Profile: permit details saved; a photo uploaded, then replaced (the old file removed).
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByLabel('Passport number').fill('tz 1234567');
+    await page.getByLabel('Name', { exact: true }).fill('Baraka Traveler');
+    await page.getByLabel('Phone', { exact: true }).first().fill('+255 754 111 222');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+    const token = (await signIn(a, traveler.email, 'Serengeti-2027!'))!;
+    expect((await rest<Record<string, unknown>[]>(a, token, 'GET', 'users?select=passport_number,emergency_contact_name,phone'))[0]).toEqual({
+      passport_number: 'TZ1234567',
+      emergency_contact_name: 'Baraka Traveler',
+      phone: '+255 754 111 222',
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const avatarUrl = async () => (await rest<{ avatar_url: string | null }[]>(a, token, 'GET', 'users?select=avatar_url'))[0].avatar_url;
+    await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(avatarUrl).toMatch(new RegExp(`/storage/v1/object/public/avatars/avatars/${traveler.userId}-\\d+\\.png$`));
+    const first = (await avatarUrl())!;
+    await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', first);
+    await page.locator('input[type=file]').setInputFiles({ name: 'me-again.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(avatarUrl).not.toBe(first);
+    // The old file is removed once the new URL is saved.
+    await expect.poll(async () => (await request.get(first)).status()).toBe(404);
+    expect((await request.get((await avatarUrl())!)).status()).toBe(200);
+  });
+
+  test('deleting an account needs the right password', async ({ page, request }) => {
+    const a = await api(request);
+    const throwaway = await signUp(a, 'Throwaway Traveler');
+    await signInThroughPage(page, throwaway.email, PASSWORD, '/traveler/settings');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+    expect(await signIn(a, throwaway.email, PASSWORD)).not.toBeNull();
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByText('Your account and its data are deleted.')).toBeVisible();
+    expect(await signIn(a, throwaway.email, PASSWORD)).toBeNull();
+    await page.goto('/traveler');
+    await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();
+  });
+
+  test('after one visit the trip, its itinerary and documents open offline', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const a = await api(request);
+    const admin = await adminToken(a);
+    const traveler = await signUp(a, 'Offline Traveler');
+    const trip = await bookTrip(a, traveler, admin);
+    await signInThroughPage(page, traveler.email, PASSWORD);
+    await expect(page.getByTestId('next-trip')).toContainText(trip.tourTitle);
+    await page.goto(`/traveler/bookings/${trip.booking_reference}`);
+    await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle);
+    // The service worker that precaches the app shell and route chunks controls the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+
+    await context.setOffline(true);
+    await page.goto('/traveler');
+    await expect(page.getByTestId('next-trip')).toContainText(trip.tourTitle);
+    await expect(page.getByTestId('next-trip')).toContainText(trip.firstDayTitle);
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(page.getByTestId('booking-list')).toContainText(trip.booking_reference);
+    await page.reload();
+    await expect(page.getByTestId('booking-list')).toContainText(trip.booking_reference);
+    await page.getByTestId('booking-list').getByRole('link', { name: new RegExp(trip.tourTitle) }).click();
+    await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle);
+    await expect(page.getByTestId('booking-payments')).toContainText('Bank transfer');
+    await page.getByRole('link', { name: 'Itinerary' }).first().click();
+    await expect(page.getByTestId('document')).toContainText(trip.firstDayTitle);
+    await page.reload();
+    await expect(page.getByTestId('document')).toContainText(trip.firstDayTitle);
+
+    // A preference changed offline waits on the device and reaches the server once back online.
+    await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('switch', { name: 'Newsletter' }).click();
+    await expect(page.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+    const newsletter = async () =>
+      ((await rest<{ preferences: { notifications: { newsletter: boolean } } }[]>(a, traveler.token, 'GET', 'users?select=preferences'))[0].preferences.notifications.newsletter);
+    expect(await newsletter()).toBe(true);
+    await context.setOffline(false);
+    await expect.poll(newsletter).toBe(false);
+  });
+});
