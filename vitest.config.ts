@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           execArgv,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,7 @@ export default defineConfig({
           include: ['tests/platform/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           execArgv,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file starts its own server over its own database copy; two at a time fits 2 cores.

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { enquiryRoutes } from './api/enquiries.ts';
 import { reportRoutes } from './api/reports.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
 import { pwaRoutes } from './pwa.ts';
 import { restRoutes } from './rest/routes.ts';
+import { seoPages } from './seo/index.ts';
 import { storageRoutes } from './storage/routes.ts';
 
 /** What the browser app needs to know at run time: where Supabase is and its anon key. */
@@ -16,7 +18,8 @@ export function runtimeConfig(ctx: PlatformContext) {
   return { supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null, supabaseAnonKey: ctx.apiKeys.anonKey };
 }
 
-const apiPrefixes = ['/auth/', '/rest/', '/storage/', '/api/'];
+// The APIs' own paths; /auth/login and the other /auth/* pages belong to the app.
+const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 
 /** The whole HTTP surface: Supabase-compatible APIs, product endpoints and the built app. */
 export function createApp(ctx: PlatformContext): Hono {
@@ -44,8 +47,13 @@ export function createApp(ctx: PlatformContext): Hono {
     return c.json({ status: 'ok', database: ctx.db.kind });
   });
   app.route('/api', reportRoutes(ctx));
+  app.route('/api', enquiryRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
+
+  // Sitemap, robots.txt and each page's own head, status and data (page data read in-process).
+  const seo = seoPages(ctx, (input, init) => app.request(input, init));
+  app.route('/', seo.routes);
 
   const distDir = ctx.config.distDir;
   if (existsSync(path.join(distDir, 'index.html'))) {
@@ -56,8 +64,7 @@ export function createApp(ctx: PlatformContext): Hono {
         '</head>',
         `<script>window.__RUNTIME_CONFIG__=${JSON.stringify(runtimeConfig(ctx)).replace(/</g, '\\u003c')}</script></head>`,
       );
-      c.header('cache-control', 'no-cache');
-      return c.html(shell);
+      return seo.sendPage(c, shell);
     };
     app.get('/', sendShell);
     app.get('/index.html', sendShell);

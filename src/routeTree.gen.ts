@@ -10,10 +10,80 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as AdminAccessRouteImport } from './routes/admin-access'
+import { Route as AuthFixRouteImport } from './routes/auth-fix'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as TravelerRouteImport } from './routes/traveler'
+import { Route as UserRoleDebugRouteImport } from './routes/user-role-debug'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
+import { Route as PublicSlugRouteImport } from './routes/_public/$slug'
+import { Route as PublicAboutRouteImport } from './routes/_public/about'
+import { Route as PublicBookingTermsRouteImport } from './routes/_public/booking-terms'
+import { Route as PublicContactRouteImport } from './routes/_public/contact'
+import { Route as PublicCookiePolicyRouteImport } from './routes/_public/cookie-policy'
+import { Route as PublicFaqsRouteImport } from './routes/_public/faqs'
+import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
+import { Route as PublicSearchRouteImport } from './routes/_public/search'
+import { Route as PublicStartPlanningRouteImport } from './routes/_public/start-planning'
+import { Route as PublicTermsConditionsRouteImport } from './routes/_public/terms-conditions'
+import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
+import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthRegisterRouteImport } from './routes/auth/register'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as TravelerIndexRouteImport } from './routes/traveler/index'
+import { Route as TravelerMessagesRouteImport } from './routes/traveler/messages'
+import { Route as TravelerPaymentsRouteImport } from './routes/traveler/payments'
+import { Route as TravelerProfileRouteImport } from './routes/traveler/profile'
+import { Route as TravelerSettingsRouteImport } from './routes/traveler/settings'
+import { Route as TravelerWishlistRouteImport } from './routes/traveler/wishlist'
+import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
+import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
+import { Route as PublicDestinationsIndexRouteImport } from './routes/_public/destinations/index'
+import { Route as PublicDestinationsSlugRouteImport } from './routes/_public/destinations/$slug'
+import { Route as PublicExperiencesIndexRouteImport } from './routes/_public/experiences/index'
+import { Route as PublicExperiencesSlugRouteImport } from './routes/_public/experiences/$slug'
+import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/index'
+import { Route as TravelerBookingsIndexRouteImport } from './routes/traveler/bookings/index'
+import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler/bookings/$reference'
+import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
+import { Route as PublicBlogTagSlugRouteImport } from './routes/_public/blog/tag/$slug'
+import { Route as PublicToursSlugIndexRouteImport } from './routes/_public/tours/$slug/index'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAccessRoute = AdminAccessRouteImport.update({
+  id: '/admin-access',
+  path: '/admin-access',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthFixRoute = AuthFixRouteImport.update({
+  id: '/auth-fix',
+  path: '/auth-fix',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TravelerRoute = TravelerRouteImport.update({
+  id: '/traveler',
+  path: '/traveler',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserRoleDebugRoute = UserRoleDebugRouteImport.update({
+  id: '/user-role-debug',
+  path: '/user-role-debug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -21,28 +91,452 @@ const PublicIndexRoute = PublicIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicSlugRoute = PublicSlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicAboutRoute = PublicAboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicBookingTermsRoute = PublicBookingTermsRouteImport.update({
+  id: '/booking-terms',
+  path: '/booking-terms',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicContactRoute = PublicContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicCookiePolicyRoute = PublicCookiePolicyRouteImport.update({
+  id: '/cookie-policy',
+  path: '/cookie-policy',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicFaqsRoute = PublicFaqsRouteImport.update({
+  id: '/faqs',
+  path: '/faqs',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicSearchRoute = PublicSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicStartPlanningRoute = PublicStartPlanningRouteImport.update({
+  id: '/start-planning',
+  path: '/start-planning',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicTermsConditionsRoute = PublicTermsConditionsRouteImport.update({
+  id: '/terms-conditions',
+  path: '/terms-conditions',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicThankYouRoute = PublicThankYouRouteImport.update({
+  id: '/thank-you',
+  path: '/thank-you',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicTravelInsuranceRoute = PublicTravelInsuranceRouteImport.update({
+  id: '/travel-insurance',
+  path: '/travel-insurance',
+  getParentRoute: () => PublicRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/auth/forgot-password',
+  path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRegisterRoute = AuthRegisterRouteImport.update({
+  id: '/auth/register',
+  path: '/auth/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TravelerIndexRoute = TravelerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerMessagesRoute = TravelerMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerPaymentsRoute = TravelerPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerProfileRoute = TravelerProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerSettingsRoute = TravelerSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerWishlistRoute = TravelerWishlistRouteImport.update({
+  id: '/wishlist',
+  path: '/wishlist',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const PublicBlogIndexRoute = PublicBlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicBlogSlugRoute = PublicBlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicDestinationsIndexRoute = PublicDestinationsIndexRouteImport.update({
+  id: '/destinations/',
+  path: '/destinations/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicDestinationsSlugRoute = PublicDestinationsSlugRouteImport.update({
+  id: '/destinations/$slug',
+  path: '/destinations/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicExperiencesIndexRoute = PublicExperiencesIndexRouteImport.update({
+  id: '/experiences/',
+  path: '/experiences/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicExperiencesSlugRoute = PublicExperiencesSlugRouteImport.update({
+  id: '/experiences/$slug',
+  path: '/experiences/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicToursIndexRoute = PublicToursIndexRouteImport.update({
+  id: '/tours/',
+  path: '/tours/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const TravelerBookingsIndexRoute = TravelerBookingsIndexRouteImport.update({
+  id: '/bookings/',
+  path: '/bookings/',
+  getParentRoute: () => TravelerRoute,
+} as any)
+const TravelerBookingsReferenceRoute =
+  TravelerBookingsReferenceRouteImport.update({
+    id: '/bookings/$reference',
+    path: '/bookings/$reference',
+    getParentRoute: () => TravelerRoute,
+  } as any)
+const PublicBlogCategorySlugRoute = PublicBlogCategorySlugRouteImport.update({
+  id: '/blog/category/$slug',
+  path: '/blog/category/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicBlogTagSlugRoute = PublicBlogTagSlugRouteImport.update({
+  id: '/blog/tag/$slug',
+  path: '/blog/tag/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicToursSlugIndexRoute = PublicToursSlugIndexRouteImport.update({
+  id: '/tours/$slug/',
+  path: '/tours/$slug/',
+  getParentRoute: () => PublicRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
+  '/admin-access': typeof AdminAccessRoute
+  '/auth-fix': typeof AuthFixRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/traveler': typeof TravelerRouteWithChildren
+  '/user-role-debug': typeof UserRoleDebugRoute
+  '/$slug': typeof PublicSlugRoute
+  '/about': typeof PublicAboutRoute
+  '/booking-terms': typeof PublicBookingTermsRoute
+  '/contact': typeof PublicContactRoute
+  '/cookie-policy': typeof PublicCookiePolicyRoute
+  '/faqs': typeof PublicFaqsRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/search': typeof PublicSearchRoute
+  '/start-planning': typeof PublicStartPlanningRoute
+  '/terms-conditions': typeof PublicTermsConditionsRoute
+  '/thank-you': typeof PublicThankYouRoute
+  '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/traveler/messages': typeof TravelerMessagesRoute
+  '/traveler/payments': typeof TravelerPaymentsRoute
+  '/traveler/profile': typeof TravelerProfileRoute
+  '/traveler/settings': typeof TravelerSettingsRoute
+  '/traveler/wishlist': typeof TravelerWishlistRoute
+  '/traveler/': typeof TravelerIndexRoute
+  '/blog/$slug': typeof PublicBlogSlugRoute
+  '/destinations/$slug': typeof PublicDestinationsSlugRoute
+  '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
+  '/blog/': typeof PublicBlogIndexRoute
+  '/destinations/': typeof PublicDestinationsIndexRoute
+  '/experiences/': typeof PublicExperiencesIndexRoute
+  '/tours/': typeof PublicToursIndexRoute
+  '/traveler/bookings/': typeof TravelerBookingsIndexRoute
+  '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
+  '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/tours/$slug/': typeof PublicToursSlugIndexRoute
 }
 export interface FileRoutesByTo {
+  '/admin-access': typeof AdminAccessRoute
+  '/auth-fix': typeof AuthFixRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/user-role-debug': typeof UserRoleDebugRoute
+  '/$slug': typeof PublicSlugRoute
+  '/about': typeof PublicAboutRoute
+  '/booking-terms': typeof PublicBookingTermsRoute
+  '/contact': typeof PublicContactRoute
+  '/cookie-policy': typeof PublicCookiePolicyRoute
+  '/faqs': typeof PublicFaqsRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/search': typeof PublicSearchRoute
+  '/start-planning': typeof PublicStartPlanningRoute
+  '/terms-conditions': typeof PublicTermsConditionsRoute
+  '/thank-you': typeof PublicThankYouRoute
+  '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/traveler/messages': typeof TravelerMessagesRoute
+  '/traveler/payments': typeof TravelerPaymentsRoute
+  '/traveler/profile': typeof TravelerProfileRoute
+  '/traveler/settings': typeof TravelerSettingsRoute
+  '/traveler/wishlist': typeof TravelerWishlistRoute
   '/': typeof PublicIndexRoute
+  '/traveler': typeof TravelerIndexRoute
+  '/blog/$slug': typeof PublicBlogSlugRoute
+  '/destinations/$slug': typeof PublicDestinationsSlugRoute
+  '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
+  '/blog': typeof PublicBlogIndexRoute
+  '/destinations': typeof PublicDestinationsIndexRoute
+  '/experiences': typeof PublicExperiencesIndexRoute
+  '/tours': typeof PublicToursIndexRoute
+  '/traveler/bookings': typeof TravelerBookingsIndexRoute
+  '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
+  '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/tours/$slug': typeof PublicToursSlugIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_public': typeof PublicRouteWithChildren
+  '/admin-access': typeof AdminAccessRoute
+  '/auth-fix': typeof AuthFixRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/traveler': typeof TravelerRouteWithChildren
+  '/user-role-debug': typeof UserRoleDebugRoute
+  '/_public/$slug': typeof PublicSlugRoute
+  '/_public/about': typeof PublicAboutRoute
+  '/_public/booking-terms': typeof PublicBookingTermsRoute
+  '/_public/contact': typeof PublicContactRoute
+  '/_public/cookie-policy': typeof PublicCookiePolicyRoute
+  '/_public/faqs': typeof PublicFaqsRoute
+  '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/_public/search': typeof PublicSearchRoute
+  '/_public/start-planning': typeof PublicStartPlanningRoute
+  '/_public/terms-conditions': typeof PublicTermsConditionsRoute
+  '/_public/thank-you': typeof PublicThankYouRoute
+  '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/register': typeof AuthRegisterRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/traveler/messages': typeof TravelerMessagesRoute
+  '/traveler/payments': typeof TravelerPaymentsRoute
+  '/traveler/profile': typeof TravelerProfileRoute
+  '/traveler/settings': typeof TravelerSettingsRoute
+  '/traveler/wishlist': typeof TravelerWishlistRoute
   '/_public/': typeof PublicIndexRoute
+  '/traveler/': typeof TravelerIndexRoute
+  '/_public/blog/$slug': typeof PublicBlogSlugRoute
+  '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
+  '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
+  '/_public/blog/': typeof PublicBlogIndexRoute
+  '/_public/destinations/': typeof PublicDestinationsIndexRoute
+  '/_public/experiences/': typeof PublicExperiencesIndexRoute
+  '/_public/tours/': typeof PublicToursIndexRoute
+  '/traveler/bookings/': typeof TravelerBookingsIndexRoute
+  '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
+  '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/_public/tours/$slug/': typeof PublicToursSlugIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin-access'
+    | '/auth-fix'
+    | '/login'
+    | '/register'
+    | '/traveler'
+    | '/user-role-debug'
+    | '/$slug'
+    | '/about'
+    | '/booking-terms'
+    | '/contact'
+    | '/cookie-policy'
+    | '/faqs'
+    | '/privacy-policy'
+    | '/search'
+    | '/start-planning'
+    | '/terms-conditions'
+    | '/thank-you'
+    | '/travel-insurance'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/register'
+    | '/auth/reset-password'
+    | '/traveler/messages'
+    | '/traveler/payments'
+    | '/traveler/profile'
+    | '/traveler/settings'
+    | '/traveler/wishlist'
+    | '/traveler/'
+    | '/blog/$slug'
+    | '/destinations/$slug'
+    | '/experiences/$slug'
+    | '/traveler/bookings/$reference'
+    | '/blog/'
+    | '/destinations/'
+    | '/experiences/'
+    | '/tours/'
+    | '/traveler/bookings/'
+    | '/blog/category/$slug'
+    | '/blog/tag/$slug'
+    | '/tours/$slug/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/_public' | '/_public/'
+  to:
+    | '/admin-access'
+    | '/auth-fix'
+    | '/login'
+    | '/register'
+    | '/user-role-debug'
+    | '/$slug'
+    | '/about'
+    | '/booking-terms'
+    | '/contact'
+    | '/cookie-policy'
+    | '/faqs'
+    | '/privacy-policy'
+    | '/search'
+    | '/start-planning'
+    | '/terms-conditions'
+    | '/thank-you'
+    | '/travel-insurance'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/register'
+    | '/auth/reset-password'
+    | '/traveler/messages'
+    | '/traveler/payments'
+    | '/traveler/profile'
+    | '/traveler/settings'
+    | '/traveler/wishlist'
+    | '/'
+    | '/traveler'
+    | '/blog/$slug'
+    | '/destinations/$slug'
+    | '/experiences/$slug'
+    | '/traveler/bookings/$reference'
+    | '/blog'
+    | '/destinations'
+    | '/experiences'
+    | '/tours'
+    | '/traveler/bookings'
+    | '/blog/category/$slug'
+    | '/blog/tag/$slug'
+    | '/tours/$slug'
+  id:
+    | '__root__'
+    | '/_public'
+    | '/admin-access'
+    | '/auth-fix'
+    | '/login'
+    | '/register'
+    | '/traveler'
+    | '/user-role-debug'
+    | '/_public/$slug'
+    | '/_public/about'
+    | '/_public/booking-terms'
+    | '/_public/contact'
+    | '/_public/cookie-policy'
+    | '/_public/faqs'
+    | '/_public/privacy-policy'
+    | '/_public/search'
+    | '/_public/start-planning'
+    | '/_public/terms-conditions'
+    | '/_public/thank-you'
+    | '/_public/travel-insurance'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/register'
+    | '/auth/reset-password'
+    | '/traveler/messages'
+    | '/traveler/payments'
+    | '/traveler/profile'
+    | '/traveler/settings'
+    | '/traveler/wishlist'
+    | '/_public/'
+    | '/traveler/'
+    | '/_public/blog/$slug'
+    | '/_public/destinations/$slug'
+    | '/_public/experiences/$slug'
+    | '/traveler/bookings/$reference'
+    | '/_public/blog/'
+    | '/_public/destinations/'
+    | '/_public/experiences/'
+    | '/_public/tours/'
+    | '/traveler/bookings/'
+    | '/_public/blog/category/$slug'
+    | '/_public/blog/tag/$slug'
+    | '/_public/tours/$slug/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
+  AdminAccessRoute: typeof AdminAccessRoute
+  AuthFixRoute: typeof AuthFixRoute
+  LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
+  TravelerRoute: typeof TravelerRouteWithChildren
+  UserRoleDebugRoute: typeof UserRoleDebugRoute
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthRegisterRoute: typeof AuthRegisterRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -54,6 +548,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin-access': {
+      id: '/admin-access'
+      path: '/admin-access'
+      fullPath: '/admin-access'
+      preLoaderRoute: typeof AdminAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth-fix': {
+      id: '/auth-fix'
+      path: '/auth-fix'
+      fullPath: '/auth-fix'
+      preLoaderRoute: typeof AuthFixRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/traveler': {
+      id: '/traveler'
+      path: '/traveler'
+      fullPath: '/traveler'
+      preLoaderRoute: typeof TravelerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-role-debug': {
+      id: '/user-role-debug'
+      path: '/user-role-debug'
+      fullPath: '/user-role-debug'
+      preLoaderRoute: typeof UserRoleDebugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_public/': {
       id: '/_public/'
       path: '/'
@@ -61,22 +597,340 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicIndexRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/$slug': {
+      id: '/_public/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof PublicSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/about': {
+      id: '/_public/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof PublicAboutRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/booking-terms': {
+      id: '/_public/booking-terms'
+      path: '/booking-terms'
+      fullPath: '/booking-terms'
+      preLoaderRoute: typeof PublicBookingTermsRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/contact': {
+      id: '/_public/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof PublicContactRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/cookie-policy': {
+      id: '/_public/cookie-policy'
+      path: '/cookie-policy'
+      fullPath: '/cookie-policy'
+      preLoaderRoute: typeof PublicCookiePolicyRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/faqs': {
+      id: '/_public/faqs'
+      path: '/faqs'
+      fullPath: '/faqs'
+      preLoaderRoute: typeof PublicFaqsRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/privacy-policy': {
+      id: '/_public/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PublicPrivacyPolicyRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/search': {
+      id: '/_public/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof PublicSearchRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/start-planning': {
+      id: '/_public/start-planning'
+      path: '/start-planning'
+      fullPath: '/start-planning'
+      preLoaderRoute: typeof PublicStartPlanningRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/terms-conditions': {
+      id: '/_public/terms-conditions'
+      path: '/terms-conditions'
+      fullPath: '/terms-conditions'
+      preLoaderRoute: typeof PublicTermsConditionsRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/thank-you': {
+      id: '/_public/thank-you'
+      path: '/thank-you'
+      fullPath: '/thank-you'
+      preLoaderRoute: typeof PublicThankYouRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/travel-insurance': {
+      id: '/_public/travel-insurance'
+      path: '/travel-insurance'
+      fullPath: '/travel-insurance'
+      preLoaderRoute: typeof PublicTravelInsuranceRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/auth/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/login': {
+      id: '/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/register': {
+      id: '/auth/register'
+      path: '/auth/register'
+      fullPath: '/auth/register'
+      preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/traveler/': {
+      id: '/traveler/'
+      path: '/'
+      fullPath: '/traveler/'
+      preLoaderRoute: typeof TravelerIndexRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/messages': {
+      id: '/traveler/messages'
+      path: '/messages'
+      fullPath: '/traveler/messages'
+      preLoaderRoute: typeof TravelerMessagesRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/payments': {
+      id: '/traveler/payments'
+      path: '/payments'
+      fullPath: '/traveler/payments'
+      preLoaderRoute: typeof TravelerPaymentsRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/profile': {
+      id: '/traveler/profile'
+      path: '/profile'
+      fullPath: '/traveler/profile'
+      preLoaderRoute: typeof TravelerProfileRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/settings': {
+      id: '/traveler/settings'
+      path: '/settings'
+      fullPath: '/traveler/settings'
+      preLoaderRoute: typeof TravelerSettingsRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/wishlist': {
+      id: '/traveler/wishlist'
+      path: '/wishlist'
+      fullPath: '/traveler/wishlist'
+      preLoaderRoute: typeof TravelerWishlistRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/_public/blog/': {
+      id: '/_public/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof PublicBlogIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/blog/$slug': {
+      id: '/_public/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof PublicBlogSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/destinations/': {
+      id: '/_public/destinations/'
+      path: '/destinations'
+      fullPath: '/destinations/'
+      preLoaderRoute: typeof PublicDestinationsIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/destinations/$slug': {
+      id: '/_public/destinations/$slug'
+      path: '/destinations/$slug'
+      fullPath: '/destinations/$slug'
+      preLoaderRoute: typeof PublicDestinationsSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/experiences/': {
+      id: '/_public/experiences/'
+      path: '/experiences'
+      fullPath: '/experiences/'
+      preLoaderRoute: typeof PublicExperiencesIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/experiences/$slug': {
+      id: '/_public/experiences/$slug'
+      path: '/experiences/$slug'
+      fullPath: '/experiences/$slug'
+      preLoaderRoute: typeof PublicExperiencesSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/tours/': {
+      id: '/_public/tours/'
+      path: '/tours'
+      fullPath: '/tours/'
+      preLoaderRoute: typeof PublicToursIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/traveler/bookings/': {
+      id: '/traveler/bookings/'
+      path: '/bookings'
+      fullPath: '/traveler/bookings/'
+      preLoaderRoute: typeof TravelerBookingsIndexRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/traveler/bookings/$reference': {
+      id: '/traveler/bookings/$reference'
+      path: '/bookings/$reference'
+      fullPath: '/traveler/bookings/$reference'
+      preLoaderRoute: typeof TravelerBookingsReferenceRouteImport
+      parentRoute: typeof TravelerRoute
+    }
+    '/_public/blog/category/$slug': {
+      id: '/_public/blog/category/$slug'
+      path: '/blog/category/$slug'
+      fullPath: '/blog/category/$slug'
+      preLoaderRoute: typeof PublicBlogCategorySlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/blog/tag/$slug': {
+      id: '/_public/blog/tag/$slug'
+      path: '/blog/tag/$slug'
+      fullPath: '/blog/tag/$slug'
+      preLoaderRoute: typeof PublicBlogTagSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/tours/$slug/': {
+      id: '/_public/tours/$slug/'
+      path: '/tours/$slug'
+      fullPath: '/tours/$slug/'
+      preLoaderRoute: typeof PublicToursSlugIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
   }
 }
 
 interface PublicRouteChildren {
+  PublicSlugRoute: typeof PublicSlugRoute
+  PublicAboutRoute: typeof PublicAboutRoute
+  PublicBookingTermsRoute: typeof PublicBookingTermsRoute
+  PublicContactRoute: typeof PublicContactRoute
+  PublicCookiePolicyRoute: typeof PublicCookiePolicyRoute
+  PublicFaqsRoute: typeof PublicFaqsRoute
+  PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
+  PublicSearchRoute: typeof PublicSearchRoute
+  PublicStartPlanningRoute: typeof PublicStartPlanningRoute
+  PublicTermsConditionsRoute: typeof PublicTermsConditionsRoute
+  PublicThankYouRoute: typeof PublicThankYouRoute
+  PublicTravelInsuranceRoute: typeof PublicTravelInsuranceRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicBlogSlugRoute: typeof PublicBlogSlugRoute
+  PublicDestinationsSlugRoute: typeof PublicDestinationsSlugRoute
+  PublicExperiencesSlugRoute: typeof PublicExperiencesSlugRoute
+  PublicBlogIndexRoute: typeof PublicBlogIndexRoute
+  PublicDestinationsIndexRoute: typeof PublicDestinationsIndexRoute
+  PublicExperiencesIndexRoute: typeof PublicExperiencesIndexRoute
+  PublicToursIndexRoute: typeof PublicToursIndexRoute
+  PublicBlogCategorySlugRoute: typeof PublicBlogCategorySlugRoute
+  PublicBlogTagSlugRoute: typeof PublicBlogTagSlugRoute
+  PublicToursSlugIndexRoute: typeof PublicToursSlugIndexRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicSlugRoute: PublicSlugRoute,
+  PublicAboutRoute: PublicAboutRoute,
+  PublicBookingTermsRoute: PublicBookingTermsRoute,
+  PublicContactRoute: PublicContactRoute,
+  PublicCookiePolicyRoute: PublicCookiePolicyRoute,
+  PublicFaqsRoute: PublicFaqsRoute,
+  PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
+  PublicSearchRoute: PublicSearchRoute,
+  PublicStartPlanningRoute: PublicStartPlanningRoute,
+  PublicTermsConditionsRoute: PublicTermsConditionsRoute,
+  PublicThankYouRoute: PublicThankYouRoute,
+  PublicTravelInsuranceRoute: PublicTravelInsuranceRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicBlogSlugRoute: PublicBlogSlugRoute,
+  PublicDestinationsSlugRoute: PublicDestinationsSlugRoute,
+  PublicExperiencesSlugRoute: PublicExperiencesSlugRoute,
+  PublicBlogIndexRoute: PublicBlogIndexRoute,
+  PublicDestinationsIndexRoute: PublicDestinationsIndexRoute,
+  PublicExperiencesIndexRoute: PublicExperiencesIndexRoute,
+  PublicToursIndexRoute: PublicToursIndexRoute,
+  PublicBlogCategorySlugRoute: PublicBlogCategorySlugRoute,
+  PublicBlogTagSlugRoute: PublicBlogTagSlugRoute,
+  PublicToursSlugIndexRoute: PublicToursSlugIndexRoute,
 }
 
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface TravelerRouteChildren {
+  TravelerMessagesRoute: typeof TravelerMessagesRoute
+  TravelerPaymentsRoute: typeof TravelerPaymentsRoute
+  TravelerProfileRoute: typeof TravelerProfileRoute
+  TravelerSettingsRoute: typeof TravelerSettingsRoute
+  TravelerWishlistRoute: typeof TravelerWishlistRoute
+  TravelerIndexRoute: typeof TravelerIndexRoute
+  TravelerBookingsReferenceRoute: typeof TravelerBookingsReferenceRoute
+  TravelerBookingsIndexRoute: typeof TravelerBookingsIndexRoute
+}
+
+const TravelerRouteChildren: TravelerRouteChildren = {
+  TravelerMessagesRoute: TravelerMessagesRoute,
+  TravelerPaymentsRoute: TravelerPaymentsRoute,
+  TravelerProfileRoute: TravelerProfileRoute,
+  TravelerSettingsRoute: TravelerSettingsRoute,
+  TravelerWishlistRoute: TravelerWishlistRoute,
+  TravelerIndexRoute: TravelerIndexRoute,
+  TravelerBookingsReferenceRoute: TravelerBookingsReferenceRoute,
+  TravelerBookingsIndexRoute: TravelerBookingsIndexRoute,
+}
+
+const TravelerRouteWithChildren = TravelerRoute._addFileChildren(
+  TravelerRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
+  AdminAccessRoute: AdminAccessRoute,
+  AuthFixRoute: AuthFixRoute,
+  LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  TravelerRoute: TravelerRouteWithChildren,
+  UserRoleDebugRoute: UserRoleDebugRoute,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthRegisterRoute: AuthRegisterRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

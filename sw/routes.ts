@@ -11,10 +11,21 @@ export const PUBLIC_TABLES = new Set([
   'experiences',
   'heroes',
   'branding_settings',
+  'reviews',
+  'public_profiles',
+  'tour_experiences',
+  'activities',
+  'content_pages',
+  'blog_posts',
+  'blog_categories',
+  'blog_tags',
+  'blog_post_tags',
+  'team_members',
+  'partner_logos',
 ]);
 
 /** Paths the server answers itself; everything else is an app route the shell renders. */
-const SERVER_PREFIXES = ['/api/', '/auth/', '/rest/', '/storage/'];
+const SERVER_PREFIXES = ['/api/', '/auth/v1/', '/rest/', '/storage/'];
 
 /** A GET of a public catalogue table through PostgREST (any origin: a hosted Supabase project too). */
 export function isPublicRead(request: Request, url: URL): boolean {

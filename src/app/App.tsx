@@ -5,6 +5,7 @@ import { InstallPrompt } from '@/components/widgets/InstallPrompt.tsx';
 import { UpdateNotice } from '@/components/widgets/UpdateNotice.tsx';
 import { useBranding } from '@/features/branding/api.ts';
 import { trackPageViews } from '@/lib/analytics.ts';
+import { bindSessionNavigation } from '@/lib/session/index.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -12,6 +13,8 @@ import { createAppRouter } from './router.tsx';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 trackPageViews(router);
+// An expired session that cannot be refreshed sends signed-in pages to /auth/login (SPEC.md section 8).
+bindSessionNavigation(router);
 
 /** The last line of defence: an error outside any route's own error screen. */
 function AppErrorBoundary({ children }: { children: ReactNode }) {

@@ -60,12 +60,30 @@ test.describe('offline', () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
+  test('a tour page visited once reloads offline with its itinerary', async ({ page, context }) => {
+    await visitHomeOnce(page);
+    const firstCard = page.getByTestId('tour-card').first();
+    const title = (await firstCard.getByRole('heading', { level: 3 }).textContent())!.trim();
+    await firstCard.getByRole('heading', { level: 3 }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const tourUrl = page.url();
+    await expect(page.getByText(/^Day 1$/).first()).toBeVisible();
+    await expect.poll(async () => (await cachedUrls(page, 'public-data')).some((url) => url.includes('slug=eq.'))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    expect(page.url()).toBe(tourUrl);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(/^Day 1$/).first()).toBeVisible();
+    await expect(page.getByText('Page Not Found')).toHaveCount(0);
+  });
+
   test('offline, an app route never visited opens in the shell; what was never cached gets the offline page', async ({ page, context }) => {
     await visitHomeOnce(page);
     await context.setOffline(true);
 
     // Never opened: the precached shell and route chunks render it (here the app's own not-found page).
-    await page.goto('/a-page-never-opened');
+    await page.goto('/never/opened-page');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 

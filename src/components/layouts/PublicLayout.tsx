@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBrandFacebook,
@@ -10,8 +10,10 @@ import {
   IconMail,
   IconMapPin,
   IconPhone,
+  IconSearch,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
@@ -49,6 +51,8 @@ const legalLinks: { label: string; to: string }[] = [
   { label: 'Privacy policy', to: '/privacy-policy' },
   { label: 'Terms & conditions', to: '/terms-conditions' },
   { label: 'Booking terms', to: '/booking-terms' },
+  { label: 'Travel insurance', to: '/travel-insurance' },
+  { label: 'Cookie policy', to: '/cookie-policy' },
   { label: 'FAQs', to: '/faqs' },
 ];
 
@@ -80,7 +84,11 @@ function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; m
         </nav>
         <Group gap="xs" wrap="nowrap">
           <OutboxStatus />
+          <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
+            <IconSearch size={20} stroke={1.6} />
+          </ActionIcon>
           <ColorSchemeToggle />
+          <SessionMenu />
           <Button component={Link} to={planTripPath} visibleFrom="sm" radius="xl">
             Plan my trip
           </Button>
