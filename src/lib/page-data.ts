@@ -40,3 +40,12 @@ export function readPageData<T>(key: string): T | undefined {
 export function pageDataUpdatedAt(): number | undefined {
   return load()?.updatedAt;
 }
+
+/**
+ * initialDataUpdatedAt for catalogue reads seeded from the page: shown at once, then read again in
+ * the background. That read is what the service worker keeps, so the page also opens offline later
+ * (the visit that installs the worker never passes its HTML through it).
+ */
+export function pageDataAsStale(): number {
+  return 0;
+}

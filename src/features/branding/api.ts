@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { brandingFromRow, DEFAULT_BRANDING, type Branding, type BrandingRow } from './model.ts';
 
@@ -20,9 +21,9 @@ function readStoredBranding(): StoredBranding | undefined {
   }
 }
 
-function storeBranding(branding: Branding): void {
+function storeBranding(branding: Branding, savedAt = Date.now()): void {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: Date.now(), branding } satisfies StoredBranding));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt, branding } satisfies StoredBranding));
   } catch {
     // Private mode or a full quota: the query cache still holds it for this visit.
   }
@@ -37,14 +38,29 @@ export async function fetchActiveBranding(): Promise<Branding> {
   return branding;
 }
 
+/**
+ * What to show before any request: the row the page's HTML carries (null: no active row, so the
+ * defaults) unless localStorage holds a copy as new or newer (a page the service worker kept for days).
+ */
+function initialBranding(): StoredBranding | undefined {
+  const row = readPageData<BrandingRow | null>('branding:active');
+  const readAt = pageDataUpdatedAt();
+  const stored = readStoredBranding();
+  if (row === undefined || readAt === undefined || (stored && stored.savedAt >= readAt)) return stored;
+  // Kept like a fetched row, so a later visit that opens offline from the bare shell still has it.
+  const branding = brandingFromRow(row);
+  storeBranding(branding, readAt);
+  return { savedAt: readAt, branding };
+}
+
 export const brandingQuery = () =>
   queryOptions({
     queryKey: ['branding', 'active'] as const,
     queryFn: fetchActiveBranding,
     staleTime: BRANDING_CACHE_MS,
     gcTime: BRANDING_CACHE_MS,
-    initialData: () => readStoredBranding()?.branding,
-    initialDataUpdatedAt: () => readStoredBranding()?.savedAt,
+    initialData: () => initialBranding()?.branding,
+    initialDataUpdatedAt: () => initialBranding()?.savedAt,
   });
 
 /** The branding to show now: the active row, the stored copy, or the defaults while either loads or fails. */

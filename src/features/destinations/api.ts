@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
@@ -55,6 +56,15 @@ export interface DestinationDetail {
 
 type DestinationDetailRow = Omit<DestinationDetail, 'tours'> & { tours: TourCardRow[] | null };
 
+/** Best rated first, as the query orders them (the page data's embedded tours come in table order). */
+function bestRatedFirst(rows: TourCardRow[]): TourCardRow[] {
+  return [...rows].sort((a, b) => (Number(b.rating_average) || 0) - (Number(a.rating_average) || 0));
+}
+
+function destinationFromRow(row: DestinationDetailRow): DestinationDetail {
+  return { ...row, highlights: row.highlights ?? [], wildlife: row.wildlife ?? [], tours: bestRatedFirst(row.tours ?? []).map(tourCardFromRow) };
+}
+
 /** One published destination with its tours, or null when there is none (Page Not Found). */
 export const destinationDetailQuery = (slug: string) =>
   queryOptions({
@@ -71,6 +81,12 @@ export const destinationDetailQuery = (slug: string) =>
         .maybeSingle()
         .overrideTypes<DestinationDetailRow | null, { merge: false }>();
       if (error) throw error;
-      return data ? { ...data, highlights: data.highlights ?? [], wildlife: data.wildlife ?? [], tours: (data.tours ?? []).map(tourCardFromRow) } : null;
+      return data ? destinationFromRow(data) : null;
     },
+    // The destination page's HTML carries it (read as the visitor: published, active tours only).
+    initialData: () => {
+      const row = readPageData<DestinationDetailRow | null>(`destination:${slug}`);
+      return row === undefined ? undefined : row && destinationFromRow(row);
+    },
+    initialDataUpdatedAt: pageDataAsStale,
   });

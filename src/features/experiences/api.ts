@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
@@ -52,7 +53,24 @@ export const experiencesQuery = () =>
       if (error) throw error;
       return data;
     },
+    // The experiences page's HTML carries the list (read as the visitor: published ones only).
+    initialData: () => readPageData<ExperienceSummary[]>('experiences:all'),
+    initialDataUpdatedAt: pageDataAsStale,
   });
+
+/** Best rated first, as the query orders them (the page data's embedded tours come in table order). */
+function bestRatedFirst(rows: TourCardRow[]): TourCardRow[] {
+  return [...rows].sort((a, b) => (Number(b.rating_average) || 0) - (Number(a.rating_average) || 0));
+}
+
+function experienceFromRow(row: ExperienceDetailRow): ExperienceDetail {
+  return {
+    ...row,
+    highlights: row.highlights ?? [],
+    price_from: row.price_from === null ? null : Number(row.price_from),
+    tours: bestRatedFirst(row.tours ?? []).map(tourCardFromRow),
+  };
+}
 
 /** One published experience with the tours that include it (tour_experiences), or null. */
 export const experienceDetailQuery = (slug: string) =>
@@ -70,12 +88,12 @@ export const experienceDetailQuery = (slug: string) =>
         .maybeSingle()
         .overrideTypes<ExperienceDetailRow | null, { merge: false }>();
       if (error) throw error;
-      if (!data) return null;
-      return {
-        ...data,
-        highlights: data.highlights ?? [],
-        price_from: data.price_from === null ? null : Number(data.price_from),
-        tours: (data.tours ?? []).map(tourCardFromRow),
-      };
+      return data ? experienceFromRow(data) : null;
     },
+    // The experience page's HTML carries it (read as the visitor: published, active tours only).
+    initialData: () => {
+      const row = readPageData<ExperienceDetailRow | null>(`experience:${slug}`);
+      return row === undefined ? undefined : row && experienceFromRow(row);
+    },
+    initialDataUpdatedAt: pageDataAsStale,
   });

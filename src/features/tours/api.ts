@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { tourCardFromRow, tourDetailFromRow, type TourCardRow, type TourDetail, type TourDetailRow } from './model.ts';
 import { RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
@@ -43,7 +44,14 @@ export const featuredToursQuery = () =>
       if (error) throw error;
       return data.map(tourCardFromRow);
     },
+    // The home page's HTML carries these rows: the cards show without an API round trip.
+    initialData: () => readPageData<TourCardRow[]>('tours:featured')?.map(tourCardFromRow),
+    initialDataUpdatedAt: pageDataAsStale,
   });
+
+function hasNoFilters(filters: TourListFilters): boolean {
+  return Object.values(filters).every((value) => value === undefined || value === '');
+}
 
 /** The tour list for the filters in the URL; the previous results stay on screen while new ones load. */
 export const tourListQuery = (filters: TourListFilters) =>
@@ -51,6 +59,9 @@ export const tourListQuery = (filters: TourListFilters) =>
     queryKey: tourKeys.list(filters),
     queryFn: () => fetchTourCards(tourListRequest(filters)),
     placeholderData: keepPreviousData,
+    // The /tours HTML carries the unfiltered list only; filtered results are always read.
+    initialData: hasNoFilters(filters) ? () => readPageData<TourCardRow[]>('tours:list')?.map(tourCardFromRow) : undefined,
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 /** One active tour by slug, or null when there is none (the page then shows Page Not Found). */
@@ -68,6 +79,12 @@ export const tourDetailQuery = (slug: string) =>
       if (error) throw error;
       return data ? tourDetailFromRow(data) : null;
     },
+    // The tour page's HTML carries this tour (null: no such active tour, so Page Not Found at once).
+    initialData: () => {
+      const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
+      return row === undefined ? undefined : row && tourDetailFromRow(row);
+    },
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | 'destinations'>) =>

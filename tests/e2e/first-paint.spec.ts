@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface FeaturedTour {
+  title: string;
+}
+
+interface TourWithItinerary {
+  slug: string;
+  title: string;
+  tour_itinerary: { day_number: number; title: string }[];
+}
+
+/**
+ * Cuts the page off from the REST API: every /rest/v1 request fails as if the network dropped it.
+ * Returns the URLs that were tried, so a test can tell which reads the page still attempted.
+ */
+async function blockRestApi(page: Page): Promise<string[]> {
+  const attempted: string[] = [];
+  await page.route('**/rest/v1/**', (route) => {
+    attempted.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return attempted;
+}
+
+/** Error screens of the public site and of the app's root. */
+async function expectNoErrorScreen(page: Page): Promise<void> {
+  for (const title of ['Page Not Found', 'Unable to Load Page', 'Something went wrong']) {
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  }
+  await expect(page.getByText('We could not load')).toHaveCount(0);
+}
+
+test.describe('first paint from the data inlined in the HTML', () => {
+  test('a tour page shows its title and itinerary with the REST API unreachable', async ({ page, request }) => {
+    // The database's view, read over plain REST by the test (not by the page).
+    const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+    const headers = { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` };
+    const response = await request.get('/rest/v1/tours', {
+      headers,
+      params: { select: 'slug,title,tour_itinerary(day_number,title)', status: 'eq.active', order: 'title.asc' },
+    });
+    expect(response.ok()).toBe(true);
+    const tour = ((await response.json()) as TourWithItinerary[]).find((row) => row.tour_itinerary.length >= 2);
+    expect(tour).toBeDefined();
+    const days = [...tour!.tour_itinerary].sort((a, b) => a.day_number - b.day_number);
+
+    const attempted = await blockRestApi(page);
+    await page.goto(`/tours/${tour!.slug}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: tour!.title })).toBeVisible();
+    await expect(page.getByText(/^Day 1$/).first()).toBeVisible();
+    for (const day of days) await expect(page.getByRole('heading', { level: 3, name: day.title }).first()).toBeVisible();
+    await expectNoErrorScreen(page);
+    // The page did try the API (its background refresh), and every such read failed.
+    await expect.poll(() => attempted.length).toBeGreaterThan(0);
+  });
+
+  test('the home page shows its featured tours with the REST API unreachable', async ({ page, request }) => {
+    const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+    const headers = { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` };
+    const response = await request.get('/rest/v1/tours', { headers, params: { select: 'title', status: 'eq.active', is_featured: 'eq.true' } });
+    expect(response.ok()).toBe(true);
+    const featuredTitles = new Set(((await response.json()) as FeaturedTour[]).map((row) => row.title));
+    expect(featuredTitles.size).toBeGreaterThanOrEqual(3);
+
+    await blockRestApi(page);
+    await page.goto('/');
+
+    const cards = page.getByTestId('tour-card');
+    await expect(cards.nth(2)).toBeVisible();
+    const shown = await cards.getByRole('heading', { level: 3 }).allTextContents();
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect(shown.length).toBeLessThanOrEqual(6);
+    for (const title of shown) expect(featuredTitles).toContain(title);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  });
+});
