@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
-import { tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
+import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
 import { experienceDetailSelect, experienceListSelect } from '@/features/tours/queries.ts';
 
 export interface ExperienceSummary {
@@ -59,10 +59,6 @@ export const experiencesQuery = () =>
   });
 
 /** Best rated first, as the query orders them (the page data's embedded tours come in table order). */
-function bestRatedFirst(rows: TourCardRow[]): TourCardRow[] {
-  return [...rows].sort((a, b) => (Number(b.rating_average) || 0) - (Number(a.rating_average) || 0));
-}
-
 function experienceFromRow(row: ExperienceDetailRow): ExperienceDetail {
   return {
     ...row,

@@ -43,6 +43,11 @@ export interface TourCardRow {
   tour_departures: Departure[] | null;
 }
 
+/** Tours embedded in a destination or experience, best rated first (the server's read leaves them unordered). */
+export function bestRatedFirst(rows: TourCardRow[]): TourCardRow[] {
+  return [...rows].sort((a, b) => (Number(b.rating_average) || 0) - (Number(a.rating_average) || 0));
+}
+
 export function tourCardFromRow(row: TourCardRow): TourCardData {
   return {
     id: row.id,
