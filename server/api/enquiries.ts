@@ -73,6 +73,12 @@ function tripLines(trip: PlanningEnquiry['trip'], destinationNames: string[]): s
 }
 
 function companyEmail(enquiry: Enquiry, reference: string, destinationNames: string[]) {
+  if (enquiry.kind === 'chat') {
+    return {
+      subject: `Chat message ${reference} from ${enquiry.name}`,
+      text: [`From: ${enquiry.name} <${enquiry.email}>`, `Page: ${enquiry.page || 'not known'}`, `Reference: ${reference}`, '', enquiry.message, '', 'Reply to this visitor by email.'].join('\n'),
+    };
+  }
   const contactLines = [
     `From: ${enquiry.name} <${enquiry.email}>`,
     `Phone: ${enquiry.phone || 'not given'}`,
@@ -92,11 +98,11 @@ function companyEmail(enquiry: Enquiry, reference: string, destinationNames: str
 }
 
 function acknowledgement(enquiry: Enquiry, reference: string, company: Company) {
-  const what = enquiry.kind === 'contact' ? 'your message' : 'your trip request';
+  const what = enquiry.kind === 'start_planning' ? 'your trip request' : 'your message';
   const next =
-    enquiry.kind === 'contact'
-      ? 'One of our team will reply within one working day.'
-      : 'A travel planner will draft a first itinerary and price for you and be in touch within two working days.';
+    enquiry.kind === 'start_planning'
+      ? 'A travel planner will draft a first itinerary and price for you and be in touch within two working days.'
+      : 'One of our team will reply within one working day.';
   return {
     subject: `We have ${what} (${reference}) – ${company.name}`,
     text: [
@@ -200,9 +206,11 @@ export function enquiryRoutes(ctx: PlatformContext, limits: EnquiryLimits = { pe
         destinationNames = enquiry.trip.destinations.map((slug) => names.get(slug)!);
       }
       const details =
-        enquiry.kind === 'contact'
-          ? { preferred_contact: enquiry.preferredContact }
-          : { preferred_contact: enquiry.preferredContact, ...enquiry.trip, destination_names: destinationNames };
+        enquiry.kind === 'chat'
+          ? { page: enquiry.page ?? null }
+          : enquiry.kind === 'contact'
+            ? { preferred_contact: enquiry.preferredContact }
+            : { preferred_contact: enquiry.preferredContact, ...enquiry.trip, destination_names: destinationNames };
       // The id is the client id, so the reference the visitor sees on the device is the stored one.
       const inserted = await tx.query<{ id: string }>(
         `insert into public.enquiries (id, client_id, kind, user_id, name, email, phone, subject, message, details)
@@ -215,8 +223,8 @@ export function enquiryRoutes(ctx: PlatformContext, limits: EnquiryLimits = { pe
           userId,
           enquiry.name,
           enquiry.email,
-          enquiry.phone || null,
-          enquiry.kind === 'contact' ? enquiry.subject : 'Tailor-made trip request',
+          enquiry.kind === 'chat' ? null : enquiry.phone || null,
+          enquiry.kind === 'contact' ? enquiry.subject : enquiry.kind === 'chat' ? 'Chat message' : 'Tailor-made trip request',
           enquiry.message || null,
           JSON.stringify(details),
         ],

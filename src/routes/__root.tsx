@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { PublicErrorScreen, RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { brandingQuery } from '@/features/branding/api.ts';
+import { IdleChat } from './-components/IdleChat.tsx';
 import { PublicShell } from './-components/PublicShell.tsx';
 
 export interface RouterContext {
@@ -12,7 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ context }) => {
     void context.queryClient.prefetchQuery(brandingQuery());
   },
-  component: Outlet,
+  component: RootLayout,
   errorComponent: RootErrorScreen,
   notFoundComponent: () => (
     <PublicShell>
@@ -20,3 +21,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </PublicShell>
   ),
 });
+
+/** Every page, and the chat widget over it once the page is idle. */
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <IdleChat />
+    </>
+  );
+}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { adminToken, api, PASSWORD, rest, signIn, signInThroughPage, signUp, type Api } from './rest-api.ts';
 
 /**
  * The traveler portal in Chromium against the built server: each of the seven pages and its main
@@ -9,48 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * Data the company would enter (a confirmed booking, a payment, a staff reply) is made through the
  * REST API as the seeded admin; the traveler's own booking is placed as them, as RLS allows.
  */
-
-const PASSWORD = 'Kilimanjaro-2026!';
-
-interface Api {
-  anonKey: string;
-  request: APIRequestContext;
-}
-
-async function api(request: APIRequestContext): Promise<Api> {
-  const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
-  return { anonKey: config.supabaseAnonKey, request };
-}
-
-async function signIn({ request, anonKey }: Api, email: string, password: string): Promise<string | null> {
-  const response = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: anonKey }, data: { email, password } });
-  return response.ok() ? ((await response.json()) as { access_token: string }).access_token : null;
-}
-
-async function signUp(a: Api, fullName: string): Promise<{ email: string; userId: string; token: string }> {
-  const email = `portal-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await a.request.post('/auth/v1/signup', { headers: { apikey: a.anonKey }, data: { email, password: PASSWORD, data: { full_name: fullName } } });
-  expect(response.ok()).toBe(true);
-  const token = (await signIn(a, email, PASSWORD))!;
-  const user = (await (await a.request.get('/auth/v1/user', { headers: { apikey: a.anonKey, authorization: `Bearer ${token}` } })).json()) as { id: string };
-  return { email, userId: user.id, token };
-}
-
-async function rest<T>({ request, anonKey }: Api, token: string, method: 'GET' | 'POST' | 'PATCH', pathAndQuery: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`/rest/v1/${pathAndQuery}`, {
-    method,
-    headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'return=representation', 'content-type': 'application/json' },
-    data: data === undefined ? undefined : JSON.stringify(data),
-  });
-  expect(response.ok(), `${method} ${pathAndQuery}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function adminToken(a: Api): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
-  return (await signIn(a, admin.email, admin.password))!;
-}
 
 interface Booked {
   id: string;
@@ -82,15 +39,6 @@ async function bookTrip(a: Api, traveler: { userId: string; token: string }, adm
   await rest(a, admin, 'POST', 'payments', { booking_id: booking.id, amount: 500, method: 'bank_transfer', status: 'succeeded', paid_at: new Date().toISOString() });
   const firstDay = [...departure.tour.tour_itinerary].sort((x, y) => x.day_number - y.day_number)[0];
   return { ...booking, total_amount: Number(booking.total_amount), tourTitle: departure.tour.title, firstDayTitle: firstDay.title };
-}
-
-async function signInThroughPage(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
-  await page.goto(`/auth/login?redirect=${encodeURIComponent(to)}`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[type=password]').fill(password);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === to);
 }
 
 test.describe('traveler portal', () => {

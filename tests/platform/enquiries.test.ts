@@ -136,6 +136,23 @@ describe('POST /api/enquiries', () => {
     expect(received.body_text).toContain('2 adults, 1 child');
   });
 
+  test('a chat message from a visitor is stored as a chat enquiry with the page, and the company is emailed to reply', async () => {
+    const from = freshAddress();
+    const body = { clientId: randomUUID(), kind: 'chat', name: 'Lena Visitor', email: `lena-${randomUUID().slice(0, 6)}@example.com`, message: 'Do you have a family trip in August?', page: '/tours/family-safari' };
+    expect((await post(body, from)).status).toBe(201);
+    const [row] = await enquiryRows(body.clientId);
+    expect(row).toMatchObject({ kind: 'chat', name: body.name, email: body.email, phone: null, subject: 'Chat message', message: body.message, details: { page: body.page } });
+    const emails = await emailsTo(body.email);
+    expect(emails.map((email) => email.kind)).toEqual(['enquiry_acknowledgement', 'enquiry_received']);
+    expect(emails[1].subject).toBe(`Chat message ${body.clientId.replace(/-/g, '').slice(0, 8).toUpperCase()} from Lena Visitor`);
+    expect(emails[1].body_text).toContain('Page: /tours/family-safari');
+    expect(emails[0].body_text).toContain('One of our team will reply within one working day.');
+
+    const empty = await post({ ...body, clientId: randomUUID(), message: ' ', email: 'lena' }, from);
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ email: 'Please enter a valid email address, like name@example.com', message: 'Please write your message' });
+  });
+
   test('a signed-in traveler’s enquiry is linked to them', async () => {
     const traveler = await server.traveler();
     const { data } = await traveler.client.auth.getSession();

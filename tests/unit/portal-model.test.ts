@@ -7,15 +7,14 @@ import {
   countdownText,
   formatDay,
   formatInstant,
-  groupThreads,
   nextTrip,
   todayIn,
   todoList,
   totalsDue,
   withDefaults,
-  type Message,
   type PortalBooking,
 } from '../../src/features/portal/model.ts';
+import { groupThreads, type Message } from '../../src/lib/messages/model.ts';
 
 function booking(overrides: Partial<PortalBooking> & { start?: string; end?: string }): PortalBooking {
   const { start, end, ...rest } = overrides;

@@ -133,6 +133,8 @@ interface ErrorBoundaryProps {
   supportEmail?: string;
   /** Called when the user chooses Try Again, before the children render again. */
   onReset?: () => void;
+  /** For an optional widget (the chat): on failure it reports and disappears instead of taking the page. */
+  quiet?: boolean;
 }
 
 interface ErrorBoundaryState {
@@ -160,6 +162,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.quiet) return null;
     return <GenericErrorScreen error={this.state.error} errorId={this.state.errorId} onTryAgain={this.reset} supportEmail={this.props.supportEmail} />;
   }
 }

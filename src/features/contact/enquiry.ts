@@ -134,12 +134,27 @@ export const planningEnquirySchema = z.object({
   trip: tripSchema,
 });
 
-export const enquirySchema = z.discriminatedUnion('kind', [contactEnquirySchema, planningEnquirySchema], {
-  error: 'The enquiry kind must be contact or start_planning',
+/** A message left in the chat widget by a visitor who is not signed in; we answer by email. */
+export const chatEnquirySchema = z.object({
+  kind: z.literal('chat'),
+  name,
+  email,
+  message: z
+    .string({ error: 'Please write your message' })
+    .trim()
+    .min(2, { error: 'Please write your message' })
+    .max(MAX_MESSAGE, { error: `Please shorten your message to ${MAX_MESSAGE} characters` }),
+  /** The page the visitor was on, so staff know what they were looking at. */
+  page: z.string().trim().max(500).optional(),
+});
+
+export const enquirySchema = z.discriminatedUnion('kind', [contactEnquirySchema, planningEnquirySchema, chatEnquirySchema], {
+  error: 'The enquiry kind must be contact, start_planning or chat',
 });
 
 export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;
 export type PlanningEnquiry = z.infer<typeof planningEnquirySchema>;
+export type ChatEnquiry = z.infer<typeof chatEnquirySchema>;
 export type TripPlan = z.infer<typeof tripSchema>;
 export type Enquiry = z.infer<typeof enquirySchema>;
 

@@ -10,7 +10,8 @@ import type { OutgoingEnquiry } from './enquiry.ts';
 export const enquirySend = defineWrite<OutgoingEnquiry>({
   kind: 'enquiry.send',
   queue: 'enquiries',
-  describe: (enquiry) => (enquiry.kind === 'contact' ? `Message to us: ${enquiry.subject}` : 'Your tailor-made trip request'),
+  describe: (enquiry) =>
+    enquiry.kind === 'contact' ? `Message to us: ${enquiry.subject}` : enquiry.kind === 'chat' ? 'Your chat message to us' : 'Your tailor-made trip request',
   async send(client, entry) {
     // A signed-in traveler's enquiry is linked to their account; the server verifies the token itself.
     const { data } = await client.auth.getSession();

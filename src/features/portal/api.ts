@@ -5,7 +5,7 @@ import { refreshMirror } from '@/lib/outbox/outbox.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
 import { wishlistMirrorId } from '@/lib/outbox/wishlist.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, withDefaults, type Message, type PortalBooking } from './model.ts';
+import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, withDefaults, type PortalBooking } from './model.ts';
 
 /**
  * The portal reads the device mirror first (Dexie, live) and refreshes it from the server when
@@ -19,7 +19,6 @@ export const portalKeys = {
   profile: (userId: string) => [...portalKeys.all, 'profile', userId] as const,
   preferences: (userId: string) => [...portalKeys.all, 'preferences', userId] as const,
   wishlist: (userId: string) => [...portalKeys.all, 'wishlist', userId] as const,
-  messages: (userId: string) => [...portalKeys.all, 'messages', userId] as const,
   activity: (userId: string, offset: number, limit: number) => [...portalKeys.all, 'activity', userId, offset, limit] as const,
   paymentInstructions: () => [...portalKeys.all, 'payment-instructions'] as const,
 };
@@ -185,47 +184,6 @@ export function useWishlist(userId: string): Mirrored<WishlistEntry[]> {
         .sort((a, b) => (b.created_at ?? '\uffff').localeCompare(a.created_at ?? '\uffff')),
     [],
   );
-}
-
-/** Every message of the traveler's threads, oldest first. */
-export async function fetchMessages(userId: string): Promise<Message[]> {
-  const { data, error } = await supabase()
-    .from('messages')
-    .select('id, client_id, user_id, thread_id, subject, booking_id, sender, body, read_at, created_at')
-    .eq('user_id', userId)
-    .order('created_at', { ascending: true });
-  if (error) throw error;
-  return data as Message[];
-}
-
-/** Messages from the server, with those still waiting in the outbox shown as sending. */
-export function useMessages(userId: string) {
-  const query = useQuery({ queryKey: portalKeys.messages(userId), queryFn: () => fetchMessages(userId), refetchInterval: 60_000 });
-  const waiting = useLiveQuery(
-    () => localDb.outbox.where('userId').equals(userId).filter((entry) => entry.kind === 'messages.send').toArray(),
-    [userId],
-    [],
-  );
-  const sentIds = new Set((query.data ?? []).map((m) => m.client_id));
-  const pending: Message[] = waiting
-    .filter((entry) => !sentIds.has(entry.id))
-    .map((entry) => {
-      const draft = entry.payload as { threadId: string; subject?: string | null; body: string; bookingId?: string | null };
-      return {
-        id: entry.id,
-        client_id: entry.id,
-        user_id: userId,
-        thread_id: draft.threadId,
-        subject: draft.subject ?? null,
-        booking_id: draft.bookingId ?? null,
-        sender: 'traveler',
-        body: draft.body,
-        read_at: null,
-        created_at: new Date(entry.createdAt).toISOString(),
-        pending: true,
-      };
-    });
-  return { ...query, messages: [...(query.data ?? []), ...pending] };
 }
 
 /** SPEC 9: activity logs are read by range, 50 at a time unless asked otherwise. */

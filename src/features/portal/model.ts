@@ -317,57 +317,6 @@ export function formatMoney(amount: number | string, currency: string): string {
   }
 }
 
-export interface Message {
-  id: string;
-  client_id: string | null;
-  user_id: string;
-  thread_id: string;
-  subject: string | null;
-  booking_id: string | null;
-  sender: 'traveler' | 'staff';
-  body: string;
-  read_at: string | null;
-  created_at: string;
-  /** Set on messages still waiting in the outbox. */
-  pending?: boolean;
-}
-
-export interface Thread {
-  id: string;
-  subject: string;
-  bookingId: string | null;
-  messages: Message[];
-  last: Message;
-  unread: number;
-}
-
-/** Messages grouped by thread, the most recent conversation first; unread = staff replies not yet read. */
-export function groupThreads(messages: Message[]): Thread[] {
-  const byThread = new Map<string, Message[]>();
-  for (const message of messages) {
-    const list = byThread.get(message.thread_id) ?? [];
-    list.push(message);
-    byThread.set(message.thread_id, list);
-  }
-  const threads = [...byThread].map(([id, list]) => {
-    const sorted = [...list].sort((a, b) => a.created_at.localeCompare(b.created_at));
-    const first = sorted.find((m) => m.subject) ?? sorted[0];
-    return {
-      id,
-      subject: first.subject ?? 'Conversation',
-      bookingId: sorted.find((m) => m.booking_id)?.booking_id ?? null,
-      messages: sorted,
-      last: sorted[sorted.length - 1],
-      unread: sorted.filter((m) => m.sender === 'staff' && !m.read_at).length,
-    };
-  });
-  return threads.sort((a, b) => b.last.created_at.localeCompare(a.last.created_at));
-}
-
-export function unreadCount(messages: Message[]): number {
-  return messages.filter((m) => m.sender === 'staff' && !m.read_at).length;
-}
-
 /** Avatar files the bucket takes (storage bucket 'avatars': 2 MB, these types). */
 export const AVATAR_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

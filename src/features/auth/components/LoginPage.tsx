@@ -8,7 +8,7 @@ import { signInWithPassword } from '../api.ts';
 import { authProblem } from '../messages.ts';
 import { homeFor, safeRedirect } from '../redirect.ts';
 import { emailProblem, problems, type FieldErrors } from '../validation.ts';
-import { AnchorLink } from './AnchorLink.tsx';
+import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { FormAlert } from './FormAlert.tsx';
 

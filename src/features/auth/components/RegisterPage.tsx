@@ -7,7 +7,7 @@ import { register } from '../api.ts';
 import { authProblem } from '../messages.ts';
 import { homeFor, safeRedirect } from '../redirect.ts';
 import { confirmationProblem, emailProblem, MIN_PASSWORD_LENGTH, newPasswordProblem, problems, type FieldErrors } from '../validation.ts';
-import { AnchorLink } from './AnchorLink.tsx';
+import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { FormAlert } from './FormAlert.tsx';
 

@@ -21,7 +21,7 @@ import {
   paymentStatusLabel,
   type PortalBooking,
 } from '../model.ts';
-import { messagesSend } from '../writes.ts';
+import { messagesSend } from '@/lib/messages/writes.ts';
 import { BookingStatusBadge } from './Bookings.tsx';
 import { BookingDocument, type DocumentKind } from './Documents.tsx';
 import { PayBalance } from './PayBalance.tsx';

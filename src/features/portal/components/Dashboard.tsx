@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Grid, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { IconCash, IconCheck, IconHeart, IconId, IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ACTIVITY_PAGE, useActivity, useBookings, useMessages, usePaymentInstructions, usePreferences, useProfile, useWishlist, type ActivityEntry } from '../api.ts';
+import { groupThreads } from '@/lib/messages/model.ts';
+import { useMessages } from '@/lib/messages/queries.ts';
+import { ACTIVITY_PAGE, useActivity, useBookings, usePaymentInstructions, usePreferences, useProfile, useWishlist, type ActivityEntry } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
 import {
   countdown,
@@ -10,7 +12,6 @@ import {
   formatDay,
   formatInstant,
   formatMoney,
-  groupThreads,
   itineraryOf,
   nextTrip,
   todoList,

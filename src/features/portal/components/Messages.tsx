@@ -1,36 +1,18 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPencilPlus, IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { notify } from '@/lib/notify.ts';
-import { queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
-import { portalKeys, useBookings, useMessages } from '../api.ts';
+import { groupThreads, type Thread } from '@/lib/messages/model.ts';
+import { useMarkThreadRead, useMessages, useSendMessage } from '@/lib/messages/queries.ts';
+import { useBookings } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
-import { formatInstant, groupThreads, type Message, type Thread } from '../model.ts';
-import { messagesRead, messagesSend, type MessageDraft } from '../writes.ts';
+import { formatInstant } from '../model.ts';
+import bubbles from '@/components/widgets/MessageBubble.module.css';
 import classes from './Portal.module.css';
 import { Panel, PortalPage } from './PortalPage.tsx';
 
 type Display = ReturnType<typeof useDisplay>;
 
 const MAX_BODY = 5000;
-
-/** Sends a message through the outbox and says whether it went now or will go when online. */
-function useSend(userId: string) {
-  const queryClient = useQueryClient();
-  return async (draft: MessageDraft): Promise<boolean> => {
-    try {
-      const outcome = await waitForWrite(await queueWrite(messagesSend, draft), 8_000);
-      if (outcome.status === 'failed') throw new Error(outcome.error);
-      if (outcome.status === 'waiting') notify.info('Your message will be sent when you are back online.');
-      void queryClient.invalidateQueries({ queryKey: portalKeys.messages(userId) });
-      return true;
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Your message could not be sent.');
-      return false;
-    }
-  };
-}
 
 function Compose({ onSend, placeholder }: { onSend: (body: string) => Promise<boolean>; placeholder: string }) {
   const [body, setBody] = useState('');
@@ -77,7 +59,7 @@ function ThreadView({ thread, display, onSend, bookingLabel }: { thread: Thread;
     <Panel title={thread.subject} action={bookingLabel && <Badge variant="light">{bookingLabel}</Badge>}>
       <Stack gap="xs" mah="60vh" style={{ overflowY: 'auto' }} data-testid="thread">
         {thread.messages.map((message) => (
-          <Stack key={message.id} gap={2} className={classes.bubble} data-sender={message.sender}>
+          <Stack key={message.id} gap={2} className={bubbles.bubble} data-sender={message.sender}>
             <Text size="xs" c="dimmed" fw={600}>
               {message.sender === 'staff' ? 'Our team' : 'You'} · {message.pending ? 'Sending…' : formatInstant(message.created_at, display)}
             </Text>
@@ -95,7 +77,7 @@ function ThreadView({ thread, display, onSend, bookingLabel }: { thread: Thread;
 
 function NewThread({ userId, onStarted, onCancel }: { userId: string; onStarted: (threadId: string) => void; onCancel: () => void }) {
   const bookings = useBookings(userId).data;
-  const send = useSend(userId);
+  const send = useSendMessage(userId);
   const [subject, setSubject] = useState('');
   const [bookingId, setBookingId] = useState<string | null>(null);
   const [body, setBody] = useState('');
@@ -153,26 +135,17 @@ function NewThread({ userId, onStarted, onCancel }: { userId: string; onStarted:
  * its replies read.
  */
 export function MessagesView({ userId, threadId, onSelect }: { userId: string; threadId?: string; onSelect: (threadId: string | undefined) => void }) {
-  const queryClient = useQueryClient();
   const display = useDisplay(userId);
   const bookings = useBookings(userId).data;
   const { messages, isPending, isError, fetchStatus } = useMessages(userId);
   // Offline before the first answer: the query waits (paused) rather than failing.
   const unavailable = isError || (isPending && fetchStatus === 'paused');
-  const send = useSend(userId);
+  const send = useSendMessage(userId);
   const [composing, setComposing] = useState(false);
   const threads = groupThreads(messages);
   const open = threads.find((thread) => thread.id === threadId);
-  const unreadInOpen = open?.unread ?? 0;
 
-  useEffect(() => {
-    if (!open || unreadInOpen === 0) return;
-    void queueWrite(messagesRead, { threadId: open.id });
-    const now = new Date().toISOString();
-    queryClient.setQueryData<Message[]>(portalKeys.messages(userId), (current) =>
-      current?.map((m) => (m.thread_id === open.id && m.sender === 'staff' && !m.read_at ? { ...m, read_at: now } : m)),
-    );
-  }, [open, unreadInOpen, queryClient, userId]);
+  useMarkThreadRead(userId, open);
 
   const bookingLabel = (id: string | null) => {
     const booking = id ? bookings.find((b) => b.id === id) : undefined;

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { TravelerErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { PortalLayout } from '@/components/layouts/PortalLayout.tsx';
 import { useBranding } from '@/features/branding/api.ts';
-import { useMessages, useProfile } from '@/features/portal/api.ts';
+import { useProfile } from '@/features/portal/api.ts';
+import { useMessages } from '@/lib/messages/queries.ts';
 import { useApplyTheme } from '@/features/portal/hooks.ts';
-import { unreadCount } from '@/features/portal/model.ts';
+import { unreadCount } from '@/lib/messages/model.ts';
 import { sessionUnauthorized, signOut, useSession, type SessionUser } from '@/lib/session/index.ts';
 
 function SignedInShell({ user, children }: { user: SessionUser; children: ReactNode }) {

@@ -1,9 +1,9 @@
-import { defineAppendWrite } from '@/lib/outbox/append.ts';
-import { checked } from '@/lib/outbox/errors.ts';
-import { defineWrite } from '@/lib/outbox/registry.ts';
+import { defineAppendWrite } from '../outbox/append.ts';
+import { checked } from '../outbox/errors.ts';
+import { defineWrite } from '../outbox/registry.ts';
 
 /**
- * The portal's own writes. Messages append (one row per write, client_id unique, so a resend is
+ * Writes to the traveler's conversations. Messages append (one row per write, client_id unique, so a resend is
  * stored once); marking a thread read is idempotent (it only touches replies still unread).
  */
 export interface MessageDraft {

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The REST and auth API as the end-to-end specs use it to set up and check what the browser did:
+ * travelers made through /auth/v1, the company's own changes made as the seeded admin.
+ */
+
+export const PASSWORD = 'Kilimanjaro-2026!';
+
+export interface Api {
+  anonKey: string;
+  request: APIRequestContext;
+}
+
+export async function api(request: APIRequestContext): Promise<Api> {
+  const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+  return { anonKey: config.supabaseAnonKey, request };
+}
+
+export async function signIn({ request, anonKey }: Api, email: string, password: string): Promise<string | null> {
+  const response = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: anonKey }, data: { email, password } });
+  return response.ok() ? ((await response.json()) as { access_token: string }).access_token : null;
+}
+
+export async function signUp(a: Api, fullName: string): Promise<{ email: string; userId: string; token: string }> {
+  const email = `portal-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await a.request.post('/auth/v1/signup', { headers: { apikey: a.anonKey }, data: { email, password: PASSWORD, data: { full_name: fullName } } });
+  expect(response.ok()).toBe(true);
+  const token = (await signIn(a, email, PASSWORD))!;
+  const user = (await (await a.request.get('/auth/v1/user', { headers: { apikey: a.anonKey, authorization: `Bearer ${token}` } })).json()) as { id: string };
+  return { email, userId: user.id, token };
+}
+
+export async function rest<T>({ request, anonKey }: Api, token: string, method: 'GET' | 'POST' | 'PATCH', pathAndQuery: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'return=representation', 'content-type': 'application/json' },
+    data: data === undefined ? undefined : JSON.stringify(data),
+  });
+  expect(response.ok(), `${method} ${pathAndQuery}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export async function adminToken(a: Api): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+  return (await signIn(a, admin.email, admin.password))!;
+}
+
+export async function signInThroughPage(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
+  await page.goto(`/auth/login?redirect=${encodeURIComponent(to)}`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.locator('input[type=password]').fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
