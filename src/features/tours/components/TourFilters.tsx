@@ -40,7 +40,11 @@ function PriceInput({ label, value, onChange }: { label: string; value: number |
         setDraft(next);
         debouncedCommit(next);
       }}
-      onBlur={() => commit(draft)}
+      onBlur={() => {
+        // Leaving the box commits now; the pending pause commit must not re-apply it after a later Clear.
+        debouncedCommit.cancel();
+        commit(draft);
+      }}
     />
   );
 }
