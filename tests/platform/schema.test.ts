@@ -235,6 +235,11 @@ describe('a signed-in traveler', () => {
     const me = await server.traveler({ fullName: 'Review Writer' });
     const other = await server.traveler();
     const tourId = await someTourId('2-day-ngorongoro-lake-manyara');
+    // Reviews are for tours the traveler has done (booking.test.ts checks the refusal).
+    for (const traveler of [me, other]) {
+      const trip = await server.service().from('bookings').insert({ user_id: traveler.userId, tour_id: tourId, status: 'completed', total_amount: 780 });
+      expect(trip.error).toBeNull();
+    }
     const bad = await me.client.from('reviews').insert({ tour_id: tourId, user_id: me.userId, rating: 6 });
     expect(bad.error?.code).toBe('23514');
     const impersonated = await me.client.from('reviews').insert({ tour_id: tourId, user_id: other.userId, rating: 5 });
