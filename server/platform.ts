@@ -7,6 +7,7 @@ import type { PlatformContext } from './context.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
+import { createHoldSweeper } from './jobs/booking-holds.ts';
 import { JwtKeys } from './jwt.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
@@ -51,12 +52,15 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     const ctx: PlatformContext = { config, db, keys, apiKeys, mail, log };
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
     const app = createApp(ctx);
+    const holds = createHoldSweeper(db, log);
     mail.start();
+    holds.start();
     return {
       ctx,
       app,
       seeded,
       async close() {
+        await holds.stop();
         await mail.stop();
         await db.close();
       },

@@ -12,6 +12,7 @@ import { tours } from './content/tours.ts';
 import { departuresFor } from './departures.ts';
 import { insertRows } from './insert.ts';
 import { MediaLibrary } from './media.ts';
+import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
 
 export interface SeedResult {
   adminEmail: string;
@@ -100,17 +101,21 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
       ),
       is_featured: t.featured ?? false,
       is_private: t.private ?? false,
+      ...pricingFor(t),
       meta_title: `${t.title} | Kilele Safaris`,
       meta_description: t.summary,
     };
   });
 
   const departureRows = tours.flatMap((t, index) =>
-    departuresFor(t.slug, index, t.itinerary.length, t.groupMax, t.price, today).map((d) => ({
+    departuresFor(t.slug, index, t.itinerary.length, t.groupMax, t.price, today, pricingFor(t).child_price).map((d) => ({
       ...d,
       tour_id: tourIds.get(t.slug),
     })),
   );
+  const forEachTour = <R extends object>(rowsOf: (t: (typeof tours)[number]) => R[]) =>
+    tours.flatMap((t) => rowsOf(t).map((row) => ({ ...row, tour_id: tourIds.get(t.slug) })));
+  const promoRows = promoCodes(today).map(({ tourSlug, ...promo }) => ({ ...promo, tour_id: tourSlug ? tourIds.get(tourSlug) : null }));
 
   const brandingRow = {
     ...branding,
@@ -252,6 +257,10 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
       ),
     );
     await insertRows(tx, 'public.tour_departures', departureRows);
+    await insertRows(tx, 'public.tour_seasons', forEachTour((t) => seasonsFor(t, today)));
+    await insertRows(tx, 'public.tour_group_discounts', forEachTour(groupDiscountsFor));
+    await insertRows(tx, 'public.tour_extras', forEachTour(extrasFor));
+    await insertRows(tx, 'public.promo_codes', promoRows);
     await insertRows(tx, 'public.experiences', experienceRows);
     await insertRows(tx, 'public.activities', activities.map((a, index) => ({ id: activityIds.get(a.slug), ...a, display_order: index + 1 })));
     await insertRows(

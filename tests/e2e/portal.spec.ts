@@ -27,15 +27,14 @@ async function bookTrip(a: Api, traveler: { userId: string; token: string }, adm
     `tour_departures?select=id,tour_id,capacity,seats_booked,tour:tours(title,tour_itinerary(day_number,title))&status=eq.open&start_date=gt.${soon}&order=start_date&limit=20`,
   );
   const departure = departures.find((d) => d.capacity - d.seats_booked >= 2 && d.tour.tour_itinerary.length > 1)!;
-  const [booking] = await rest<{ id: string; booking_reference: string; total_amount: number }[]>(a, traveler.token, 'POST', 'bookings', {
-    user_id: traveler.userId,
-    tour_id: departure.tour_id,
-    departure_id: departure.id,
-    adults: 2,
-    travelers: [{ full_name: 'Amani Traveler' }, { full_name: 'Neema Traveler' }],
-    contact: { full_name: 'Amani Traveler', email: 'amani@example.com' },
+  const booking = await rest<{ id: string; booking_reference: string; total_amount: number }>(a, traveler.token, 'POST', 'rpc/create_booking', {
+    p_departure_id: departure.id,
+    p_adults: 2,
+    p_travelers: [{ full_name: 'Amani Traveler' }, { full_name: 'Neema Traveler' }],
+    p_contact: { full_name: 'Amani Traveler', email: 'amani@example.com' },
   });
-  await rest(a, admin, 'PATCH', `bookings?id=eq.${booking.id}`, { status: 'confirmed', amount_paid: 500 });
+  await rest(a, admin, 'POST', 'rpc/set_booking_status', { p_booking_id: booking.id, p_status: 'confirmed' });
+  await rest(a, admin, 'PATCH', `bookings?id=eq.${booking.id}`, { amount_paid: 500 });
   await rest(a, admin, 'POST', 'payments', { booking_id: booking.id, amount: 500, method: 'bank_transfer', status: 'succeeded', paid_at: new Date().toISOString() });
   const firstDay = [...departure.tour.tour_itinerary].sort((x, y) => x.day_number - y.day_number)[0];
   return { ...booking, total_amount: Number(booking.total_amount), tourTitle: departure.tour.title, firstDayTitle: firstDay.title };

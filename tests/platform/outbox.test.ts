@@ -105,6 +105,8 @@ describe('the same write sent twice changes the database once', () => {
 
   it('appends (reviews) carry client_id: a resend adds nothing', async () => {
     const me = await server.traveler();
+    // Only a traveler who has done the tour may review it.
+    await server.service().from('bookings').insert({ user_id: me.userId, tour_id: tourIds[1], status: 'completed', total_amount: 100 });
     const reviewCreate = defineAppendWrite<{ tourId: string; rating: number; title: string }>({
       kind: 'test.reviews.create',
       table: 'reviews',

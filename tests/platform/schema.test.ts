@@ -203,7 +203,7 @@ describe('a signed-in traveler', () => {
     expect(removed.data).toHaveLength(1);
   });
 
-  it('places a pending booking priced by the server, and sees only their own bookings', async () => {
+  it('books through create_booking at the server\'s price, never by a direct insert, and sees only their own bookings', async () => {
     const me = await server.traveler();
     const other = await server.traveler();
     const departures = await anon
@@ -214,15 +214,15 @@ describe('a signed-in traveler', () => {
       .single();
     expect(departures.error).toBeNull();
     const departure = departures.data!;
-    const booking = await me.client
+    const direct = await me.client
       .from('bookings')
-      .insert({ user_id: me.userId, tour_id: departure.tour_id, departure_id: departure.id, adults: 2, total_amount: 1, amount_paid: 999 })
-      .select('booking_reference, status, total_amount, amount_paid')
-      .single();
+      .insert({ user_id: me.userId, tour_id: departure.tour_id, departure_id: departure.id, adults: 2, total_amount: 1 });
+    expect(direct.error?.code).toBe('42501');
+    const booking = await me.client.rpc('create_booking', { p_departure_id: departure.id, p_adults: 2 });
     expect(booking.error).toBeNull();
-    const price = departure.price_override ?? (departure.tours as unknown as { base_price: number }).base_price;
-    expect(booking.data).toMatchObject({ status: 'pending', total_amount: price * 2, amount_paid: 0 });
-    expect(booking.data!.booking_reference).toMatch(/^KS\d{4}-[A-Z0-9]{6}$/);
+    const price = Number(departure.price_override ?? (departure.tours as unknown as { base_price: number }).base_price);
+    expect(booking.data).toMatchObject({ status: 'pending', total_amount: price * 2, amount_paid: 0, user_id: me.userId });
+    expect(booking.data!.booking_reference).toMatch(/^KS-\d{4}-[A-HJKMNP-Z2-9]{5}$/);
 
     const mine = await me.client.from('bookings').select('booking_reference').eq('user_id', me.userId).order('created_at', { ascending: false });
     expect(mine.data).toEqual([{ booking_reference: booking.data!.booking_reference }]);
@@ -235,6 +235,11 @@ describe('a signed-in traveler', () => {
     const me = await server.traveler({ fullName: 'Review Writer' });
     const other = await server.traveler();
     const tourId = await someTourId('2-day-ngorongoro-lake-manyara');
+    // Reviews are for tours the traveler has done (booking.test.ts checks the refusal).
+    for (const traveler of [me, other]) {
+      const trip = await server.service().from('bookings').insert({ user_id: traveler.userId, tour_id: tourId, status: 'completed', total_amount: 780 });
+      expect(trip.error).toBeNull();
+    }
     const bad = await me.client.from('reviews').insert({ tour_id: tourId, user_id: me.userId, rating: 6 });
     expect(bad.error?.code).toBe('23514');
     const impersonated = await me.client.from('reviews').insert({ tour_id: tourId, user_id: other.userId, rating: 5 });

@@ -1,0 +1,42 @@
+import type { Database } from '../db/types.ts';
+
+/** How often unpaid holds are looked at; a hold lasts 48 hours, so a few minutes late is nothing. */
+const sweepEveryMs = 5 * 60_000;
+
+export interface HoldSweeper {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Gives back the seats of pending bookings whose hold ran out unpaid, by calling
+ * public.expire_unpaid_bookings() (the rules live there) every few minutes. Any server instance may
+ * run it: the update is idempotent.
+ */
+export function createHoldSweeper(db: Database, log: (message: string, fields?: Record<string, unknown>) => void): HoldSweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function sweep(): Promise<void> {
+    const { rows } = await db.query<{ expired: number }>('select public.expire_unpaid_bookings() as expired');
+    if (rows[0].expired > 0) log('unpaid booking holds expired', { bookings: rows[0].expired });
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = sweep()
+          .catch((error: unknown) => log('booking hold sweep failed', { error: String(error) }))
+          .finally(() => (running = undefined));
+      }, sweepEveryMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
