@@ -1,5 +1,8 @@
 // Production build: the browser app into dist/, the server into one bundle in dist-server/.
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { buildServiceWorker } from './build-sw.mjs';
@@ -7,6 +10,7 @@ import { buildServiceWorker } from './build-sw.mjs';
 await rm('dist', { recursive: true, force: true });
 await viteBuild({ logLevel: 'warn' });
 await buildServiceWorker();
+await precompressAssets('dist/assets');
 
 await rm('dist-server', { recursive: true, force: true });
 await esbuild({
@@ -22,3 +26,23 @@ await esbuild({
   logLevel: 'warning',
 });
 console.log('Built dist/ and dist-server/server.mjs');
+
+/**
+ * Brotli and gzip copies of the hashed assets, made once here at the highest levels, so the server
+ * sends them as they are (serveStatic's precompressed option) instead of compressing per request.
+ * Only assets/: their names change with their content, so a copy can never be stale.
+ */
+async function precompressAssets(dir) {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  const files = (await readdir(dir)).filter((name) => /\.(js|css|svg|json)$/.test(name));
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(dir, name);
+      const content = await readFile(file);
+      if (content.length < 1024) return;
+      await writeFile(`${file}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+      await writeFile(`${file}.gz`, await gzipped(content, { level: 9 }));
+    }),
+  );
+}

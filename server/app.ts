@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { enquiryRoutes } from './api/enquiries.ts';
@@ -24,6 +25,10 @@ const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 /** The whole HTTP surface: Supabase-compatible APIs, product endpoints and the built app. */
 export function createApp(ctx: PlatformContext): Hono {
   const app = new Hono();
+
+  // Pages, API answers and the few unhashed files go out gzipped when the client takes it; built
+  // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
+  app.use('*', compress());
 
   app.use(
     '*',
@@ -72,7 +77,7 @@ export function createApp(ctx: PlatformContext): Hono {
       await next();
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true }));
     app.get('*', (c) => {
       if (apiPrefixes.some((prefix) => c.req.path.startsWith(prefix))) return c.notFound();
       return sendShell(c);

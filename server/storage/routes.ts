@@ -315,7 +315,7 @@ export function storageRoutes(ctx: PlatformContext): Hono {
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
       'x-content-type-options': 'nosniff',
     };
-    if (metadata.eTag && c.req.header('if-none-match') === metadata.eTag) {
+    if (metadata.eTag && matchesIfNoneMatch(c.req.header('if-none-match'), metadata.eTag)) {
       return new Response(null, { status: 304, headers: { etag: metadata.eTag, 'cache-control': headers['cache-control'] } });
     }
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
@@ -409,4 +409,14 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
   if (!Number.isFinite(n)) return fallback;
   return Math.min(Math.max(Math.trunc(n), min), max);
+}
+
+/**
+ * If-None-Match compares weakly (RFC 9110 13.1.2): a gzipped answer's ETag comes back as W/"…"
+ * and still names the same object.
+ */
+function matchesIfNoneMatch(header: string | undefined, eTag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(eTag));
 }

@@ -78,3 +78,20 @@ test.describe('first paint from the data inlined in the HTML', () => {
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   });
 });
+
+test('scripts and styles go out brotli-compressed and cached for good; the page itself gzipped', async ({ request }) => {
+  const html = await request.get('/tours', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(html.headers()['content-encoding']).toBe('gzip');
+  const markup = await html.text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(markup)?.[1];
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(markup)?.[1];
+  for (const asset of [entry, stylesheet]) {
+    expect(asset).toMatch(/^\/assets\//);
+    const response = await request.get(asset!, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await response.body()).length).toBeGreaterThan(100);
+  }
+  const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+});

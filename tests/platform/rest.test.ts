@@ -619,6 +619,19 @@ describe('errors and authentication', () => {
 });
 
 describe('product schema', () => {
+  it('sends larger answers gzipped to clients that take it, and plain to others', async (context) => {
+    if (!hasProductSchema) context.skip();
+    const url = `${server.url}/rest/v1/tours?select=*&status=eq.active`;
+    const gzipped = await fetch(url, { headers: { apikey: server.anonKey, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+    const rows = (await gzipped.json()) as unknown[];
+    expect(rows.length).toBeGreaterThan(0);
+    const plain = await fetch(url, { headers: { apikey: server.anonKey, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(rows);
+  });
+
   it('lists active tours with category and destinations for an anonymous visitor', async (context) => {
     if (!hasProductSchema) context.skip();
     const { data, error } = await anon
