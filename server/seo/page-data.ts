@@ -10,6 +10,10 @@ import {
   tourDetailSelect,
   tourListRequest,
 } from '../../src/features/tours/queries.ts';
+import { POST_COLUMNS } from '../../src/features/blog/model.ts';
+import { CONTENT_PAGE_COLUMNS } from '../../src/features/content/model.ts';
+import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
+import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
 import type { PlatformContext } from '../context.ts';
 import type { Route } from './routes.ts';
 
@@ -24,7 +28,9 @@ interface RestRead {
 }
 
 function read(key: string, table: string, params: Record<string, string>, single = false): RestRead {
-  return { key, query: `${table}?${new URLSearchParams(params)}`, single };
+  // supabase-js drops the whitespace of a select string; so must we, or it arrives as '+'.
+  const query = params.select === undefined ? params : { ...params, select: params.select.replace(/\s+/g, '') };
+  return { key, query: `${table}?${new URLSearchParams(query)}`, single };
 }
 
 /** How many featured tours the home page shows (SPEC.md section 9). */
@@ -32,6 +38,13 @@ const FEATURED_TOURS_LIMIT = '6';
 
 /** Every page: the active branding row, as fetchActiveBranding reads it (null when there is none). */
 const brandingRead = read('branding:active', 'branding_settings', { select: '*', is_active: 'eq.true' }, true);
+
+/** Published destinations in the company's order, as destinationsQuery reads them. */
+const destinationsRead = read('destinations:all', 'destinations', {
+  select: DESTINATION_SUMMARY_COLUMNS,
+  is_published: 'eq.true',
+  order: 'display_order.asc,name.asc',
+});
 
 /** The reads each route's page makes first, keyed as the pages look them up with readPageData. */
 export function pageDataReads(route: Route): RestRead[] {
@@ -46,9 +59,12 @@ export function pageDataReads(route: Route): RestRead[] {
           order: 'rating_average.desc,title.asc',
           limit: FEATURED_TOURS_LIMIT,
         }),
+        read('heroes:active', 'heroes', { select: HERO_COLUMNS, is_active: 'eq.true', order: 'display_order.asc' }),
+        destinationsRead,
       ];
     case 'static':
       if (route.page === 'tours') return [brandingRead, { key: 'tours:list', query: `tours?${restSearchParams(tourListRequest({}))}`, single: false }];
+      if (route.page === 'destinations') return [brandingRead, destinationsRead];
       if (route.page === 'experiences') return [brandingRead, read('experiences:all', 'experiences', { select: experienceListSelect, order: 'display_order.asc,title.asc' })];
       return [brandingRead];
     case 'tour':
@@ -58,6 +74,10 @@ export function pageDataReads(route: Route): RestRead[] {
       return [brandingRead, read(`destination:${route.slug}`, 'destinations', { select: destinationDetailSelect, slug: `eq.${route.slug}` }, true)];
     case 'experience':
       return [brandingRead, read(`experience:${route.slug}`, 'experiences', { select: experienceDetailSelect, slug: `eq.${route.slug}` }, true)];
+    case 'post':
+      return [brandingRead, read(`post:${route.slug}`, 'blog_posts', { select: POST_COLUMNS, slug: `eq.${route.slug}` }, true)];
+    case 'content':
+      return [brandingRead, read(`content:${route.slug}`, 'content_pages', { select: CONTENT_PAGE_COLUMNS, slug: `eq.${route.slug}`, is_published: 'eq.true' }, true)];
     default:
       return [brandingRead];
   }

@@ -76,6 +76,30 @@ test.describe('first paint from the data inlined in the HTML', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    // The hero and the destinations come with the page too.
+    const heroes = await request.get('/rest/v1/heroes', { headers, params: { select: 'title', is_active: 'eq.true', order: 'display_order.asc' } });
+    const [hero] = (await heroes.json()) as { title: string }[];
+    await expect(page.getByRole('heading', { level: 1, name: hero.title })).toBeVisible();
+    const destinations = await request.get('/rest/v1/destinations', { headers, params: { select: 'name', is_published: 'eq.true', order: 'display_order.asc,name.asc', limit: '1' } });
+    const [first] = (await destinations.json()) as { name: string }[];
+    await expect(page.getByText(first.name, { exact: true }).first()).toBeVisible();
+  });
+
+  test('a blog post and a content page show their text with the REST API unreachable', async ({ page, request }) => {
+    const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+    const headers = { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` };
+    const posts = await request.get('/rest/v1/blog_posts', { headers, params: { select: 'slug,title', order: 'published_at.desc', limit: '1' } });
+    const [post] = (await posts.json()) as { slug: string; title: string }[];
+    const pages = await request.get('/rest/v1/content_pages', { headers, params: { select: 'title', slug: 'eq.privacy-policy' } });
+    const [privacy] = (await pages.json()) as { title: string }[];
+
+    await blockRestApi(page);
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await expectNoErrorScreen(page);
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: privacy.title })).toBeVisible();
+    await expectNoErrorScreen(page);
   });
 });
 

@@ -2,6 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_COLUMNS } from '../../src/features/blog/model.ts';
+import { CONTENT_PAGE_COLUMNS } from '../../src/features/content/model.ts';
+import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
+import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
 import { destinationDetailSelect, tourCardSelect, tourDetailSelect } from '../../src/features/tours/queries.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -212,6 +216,26 @@ describe('other public pages', () => {
       .limit(6);
     expect(featured.data!.length).toBeGreaterThan(0);
     expect(pageDataOf(html).entries['tours:featured']).toEqual(featured.data);
+    // The hero and the destinations row are in the HTML too, as the home page reads them.
+    const heroes = await server.client().from('heroes').select(HERO_COLUMNS).eq('is_active', true).order('display_order');
+    expect(heroes.data!.length).toBeGreaterThan(0);
+    expect(pageDataOf(html).entries['heroes:active']).toEqual(heroes.data);
+    const destinations = await server.client().from('destinations').select(DESTINATION_SUMMARY_COLUMNS).eq('is_published', true).order('display_order').order('name');
+    expect(destinations.data!.length).toBeGreaterThan(0);
+    expect(pageDataOf(html).entries['destinations:all']).toEqual(destinations.data);
+    expect(pageDataOf((await page('/destinations')).html).entries['destinations:all']).toEqual(destinations.data);
+  });
+
+  it('a blog post and a content page carry their own rows; a missing page carries none', async () => {
+    const post = (await server.db.query<{ slug: string }>(`select slug from public.blog_posts where status = 'published' order by published_at desc limit 1`)).rows[0];
+    const stored = await server.client().from('blog_posts').select(POST_COLUMNS).eq('slug', post.slug).single();
+    expect(pageDataOf((await page(`/blog/${post.slug}`)).html).entries[`post:${post.slug}`]).toEqual(stored.data);
+    const privacy = await server.client().from('content_pages').select(CONTENT_PAGE_COLUMNS).eq('slug', 'privacy-policy').eq('is_published', true).single();
+    expect(privacy.data).not.toBeNull();
+    expect(pageDataOf((await page('/privacy-policy')).html).entries['content:privacy-policy']).toEqual(privacy.data);
+    const missing = await page('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(pageDataOf(missing.html).entries).not.toHaveProperty('content:no-such-page');
   });
 
   it('a blog post has Article JSON-LD from the post', async () => {

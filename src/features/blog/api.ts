@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
+import { POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
 
 /** Posts per page of the blog list. */
 export const POSTS_PER_PAGE = 12;
@@ -54,12 +55,15 @@ export const postQuery = (slug: string) =>
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('blog_posts')
-        .select(`${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`)
+        .select(POST_COLUMNS)
         .eq('slug', slug)
         .maybeSingle<Post>();
       if (error) throw error;
       return data;
     },
+    // The post's HTML carries it (null when there is no such post).
+    initialData: () => readPageData<Post | null>(`post:${slug}`),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 export const relatedPostsQuery = (post: Post) =>

@@ -32,6 +32,8 @@ export interface BlogTag {
 }
 
 export const POST_SUMMARY_COLUMNS = 'id, slug, title, excerpt, cover_image_url, author_name, published_at, reading_minutes, category:blog_categories(name, slug)';
+/** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
+export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;
 
 const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric' });
 

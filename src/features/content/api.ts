@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { CONTENT_PAGE_COLUMNS, type ContentPage } from './model.ts';
 
-export interface ContentPage {
-  slug: string;
-  title: string;
-  content: string;
-  meta_description: string | null;
-  updated_at: string;
-}
+export type { ContentPage } from './model.ts';
 
 export interface TeamMember {
   id: string;
@@ -38,13 +34,16 @@ export const contentPageQuery = (slug: string) =>
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('content_pages')
-        .select('slug, title, content, meta_description, updated_at')
+        .select(CONTENT_PAGE_COLUMNS)
         .eq('slug', slug)
         .eq('is_published', true)
         .maybeSingle<ContentPage>();
       if (error) throw error;
       return data;
     },
+    // The page's HTML carries it (null when there is no such page).
+    initialData: () => readPageData<ContentPage | null>(`content:${slug}`),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 export const teamQuery = () =>

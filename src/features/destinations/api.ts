@@ -4,17 +4,9 @@ import { supabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
 import { destinationDetailSelect } from '@/features/tours/queries.ts';
+import { DESTINATION_SUMMARY_COLUMNS, type DestinationSummary } from './model.ts';
 
-export interface DestinationSummary {
-  id: string;
-  slug: string;
-  name: string;
-  country: string;
-  region: string | null;
-  summary: string | null;
-  image_url: string | null;
-  display_order: number;
-}
+export type { DestinationSummary } from './model.ts';
 
 export const destinationKeys = {
   all: ['destinations'] as const,
@@ -28,7 +20,7 @@ export const destinationsQuery = () =>
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('destinations')
-        .select('id, slug, name, country, region, summary, image_url, display_order')
+        .select(DESTINATION_SUMMARY_COLUMNS)
         .eq('is_published', true)
         .order('display_order')
         .order('name')
@@ -36,6 +28,9 @@ export const destinationsQuery = () =>
       if (error) throw error;
       return data;
     },
+    // The home and destinations pages' HTML carries them.
+    initialData: () => readPageData<DestinationSummary[]>('destinations:all'),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 export interface DestinationDetail {

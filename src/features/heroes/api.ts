@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { HERO_COLUMNS, type Hero } from './model.ts';
 
-export interface Hero {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  image_url: string;
-  cta_label: string | null;
-  cta_href: string | null;
-}
+export type { Hero } from './model.ts';
 
 export const heroKeys = {
   active: () => ['heroes', 'active'] as const,
@@ -21,11 +16,14 @@ export const activeHeroesQuery = () =>
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('heroes')
-        .select('id, title, subtitle, image_url, cta_label, cta_href')
+        .select(HERO_COLUMNS)
         .eq('is_active', true)
         .order('display_order')
         .overrideTypes<Hero[], { merge: false }>();
       if (error) throw error;
       return data;
     },
+    // The home page's HTML carries them.
+    initialData: () => readPageData<Hero[]>('heroes:active'),
+    initialDataUpdatedAt: pageDataAsStale,
   });

@@ -1,0 +1,103 @@
+// Lighthouse (mobile, simulated slow 4G and a 4x slower CPU, its defaults) on the public pages of the
+// built app, and the JavaScript each page loads: what arrives before the page is interactive, and
+// with the lazy chat widget after it. Build first (`node scripts/build.mjs`). Median of BENCH_RUNS
+// (default 3) runs per page; prints one JSON document.   npm run bench:lighthouse
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { repoRoot, startBuiltServer } from '../tests/e2e/built-server.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface PageFigures {
+  scores: Record<(typeof categories)[number], number>;
+  first_contentful_paint_ms: number;
+  largest_contentful_paint_ms: number;
+  total_blocking_time_ms: number;
+  cumulative_layout_shift: number;
+  /** Compressed bytes of script the page fetched, in KB, with and without the lazy chat widget. */
+  js_kb: { initial: number; with_chat: number };
+  failing_audits: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function auditPage(url: string, port: number): Promise<PageFigures> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id];
+  const requests = ((audit('network-requests')?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter(
+    (request) => request.resourceType === 'Script',
+  );
+  const scriptBytes = (list: NetworkRequest[]) => list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const initial = requests.filter((request) => !/\/ChatWidget-[^/]+\.js/.test(request.url));
+  return {
+    scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageFigures['scores'],
+    first_contentful_paint_ms: Math.round(audit('first-contentful-paint')?.numericValue ?? 0),
+    largest_contentful_paint_ms: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
+    total_blocking_time_ms: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
+    cumulative_layout_shift: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
+    js_kb: { initial: kb(scriptBytes(initial)), with_chat: kb(scriptBytes(requests)) },
+    failing_audits: Object.values(lhr.audits)
+      .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== 'informative' && entry.scoreDisplayMode !== 'manual')
+      .map((entry) => entry.id),
+  };
+}
+
+/** The median run by performance score, so its figures belong together. */
+function medianRun(samples: PageFigures[]): PageFigures {
+  const target = median(samples.map((sample) => sample.scores.performance));
+  return samples.reduce((best, sample) =>
+    Math.abs(sample.scores.performance - target) < Math.abs(best.scores.performance - target) ? sample : best,
+  );
+}
+
+if (!existsSync(path.join(repoRoot, 'dist/index.html')) || !existsSync(path.join(repoRoot, 'dist-server/server.mjs'))) {
+  console.error('Build first: node scripts/build.mjs');
+  process.exit(1);
+}
+
+const server = await startBuiltServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const tours = (await (await fetch(`${server.url}/rest/v1/tours?select=slug&status=eq.active&order=title&limit=1`, {
+    headers: { apikey: ((await (await fetch(`${server.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey },
+  })).json()) as { slug: string }[];
+  const pages: Record<string, string> = {
+    home: '/',
+    tours: '/tours',
+    tour_detail: `/tours/${tours[0].slug}`,
+    contact: '/contact',
+    blog: '/blog',
+  };
+  const figures: Record<string, PageFigures & { performance_samples: number[] }> = {};
+  for (const [name, pathname] of Object.entries(pages)) {
+    const samples: PageFigures[] = [];
+    for (let run = 0; run < runs; run++) samples.push(await auditPage(server.url + pathname, chrome.port));
+    figures[name] = { ...medianRun(samples), performance_samples: samples.map((sample) => sample.scores.performance) };
+  }
+  console.log(JSON.stringify({ runs_per_page: runs, pages: figures }, null, 2));
+} finally {
+  chrome.kill();
+  await server.stop();
+}
