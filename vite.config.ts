@@ -1,11 +1,30 @@
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In development the app runs on Vite's server; everything the backend serves goes to `npm start`'s server.
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 const proxied = ['/auth', '/rest', '/storage', '/api'];
+
+/**
+ * Preloads the fonts the first screen sets its text in (body regular and bold, headings bold, latin),
+ * so they arrive with the script instead of after it and the text does not jump when they swap in.
+ */
+function preloadFirstScreenFonts(): Plugin {
+  const firstScreen = /^assets\/(dm-sans-latin-(400|700)|domine-latin-700)-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'preload-first-screen-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.keys(bundle ?? {})
+          .filter((file) => firstScreen.test(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' }, injectTo: 'head' })),
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -18,6 +37,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    preloadFirstScreenFonts(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -116,6 +116,10 @@ test('scripts and styles go out brotli-compressed and cached for good; the page 
     expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await response.body()).length).toBeGreaterThan(100);
   }
+  // The first screen's fonts are preloaded, so text does not jump when they arrive.
+  const fonts = [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin/g)].map((match) => match[1]);
+  expect(fonts.map((font) => /\/assets\/([a-z-]+-\d+)-normal/.exec(font)?.[1]).sort()).toEqual(['dm-sans-latin-400', 'dm-sans-latin-700', 'domine-latin-700']);
+  for (const font of fonts) expect((await request.get(font)).status()).toBe(200);
   const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
 });
