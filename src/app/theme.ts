@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { Chip, createTheme, DEFAULT_THEME, Drawer, Menu, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import type { Branding } from '@/features/branding/model.ts';
 import { BASE_SHADE, darkPalette, dimmedOnLight, generatePalette } from '@/lib/palette.ts';
 
@@ -58,6 +58,18 @@ export function buildTheme(branding: Branding): MantineThemeOverride {
     other: {
       accentFontFamily: family(fonts.accent, fallbacks.script),
     },
+    components: {
+      // A chip with no variant keeps Mantine's white text on amber (2.3:1); naming its default variant
+      // sends it through the color resolver, so autoContrast gives it dark text like the buttons.
+      Chip: Chip.extend({ defaultProps: { variant: 'filled' } }),
+      // Mantine's close buttons are icons with no name of their own.
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      // The placeholder Mantine puts first in a menu is a focusable non-item, which a menu may not hold;
+      // without it the keyboard lands on the items (arrow keys), as a menu should.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    },
   });
 }
 
@@ -74,16 +86,18 @@ export function brandCssVariables(branding: Branding): CSSVariablesResolver {
       '--brand-dark': branding.colors.dark,
       '--brand-light': branding.colors.light,
     },
-    // Mantine's default dimmed grays fall under 4.5:1; these hold WCAG AA.
+    // Mantine's default dimmed grays and error reds fall under 4.5:1 (3.3:1 for the reds); these hold WCAG AA.
     light: {
       '--mantine-color-dimmed': dimmedOnLight(branding.colors.dark),
       '--mantine-color-anchor': brand[8],
       '--mantine-primary-color-light-color': brand[8],
+      '--mantine-color-error': DEFAULT_THEME.colors.red[9],
     },
     dark: {
       '--mantine-color-dimmed': darkPalette(branding.colors.dark)[2],
       '--mantine-color-anchor': brand[3],
       '--mantine-primary-color-light-color': brand[3],
+      '--mantine-color-error': DEFAULT_THEME.colors.red[4],
     },
   });
 }

@@ -239,7 +239,8 @@ export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBra
       </a>
       <SiteHeader brand={brand} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       <MobileMenu brand={brand} opened={menuOpened} onClose={menu.close} />
-      <main id="main" className={classes.main}>
+      {/* Focusable from script only, so the skip link puts the keyboard at the start of the page in every browser. */}
+      <main id="main" tabIndex={-1} className={classes.main}>
         {children}
       </main>
       <SiteFooter brand={brand} newsletter={newsletter} />

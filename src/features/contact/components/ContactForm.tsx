@@ -183,7 +183,7 @@ export function ContactForm() {
         <Group justify="space-between" align="center" mt="xs">
           <Text size="sm" c="dimmed" maw={360}>
             We use your details only to answer you. See our{' '}
-            <Anchor component={Link} to="/privacy-policy">
+            <Anchor component={Link} to="/privacy-policy" underline="always">
               privacy policy
             </Anchor>
             .

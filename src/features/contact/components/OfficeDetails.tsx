@@ -46,7 +46,7 @@ function Line({ icon: Icon, children }: { icon: typeof IconPhone; children: Reac
 /** Phone, email, office hours and social links: the quick ways to reach the company. */
 export function ReachUs({ company }: { company: CompanyContact }) {
   return (
-    <Paper radius="lg" p={{ base: 'lg', md: 'xl' }} className={classes.reach} aria-labelledby="reach-heading">
+    <Paper component="section" radius="lg" p={{ base: 'lg', md: 'xl' }} className={classes.reach} aria-labelledby="reach-heading">
       <Title order={2} size="h3" id="reach-heading">
         Talk to a planner
       </Title>

@@ -207,7 +207,14 @@ export function PlanningWizard({
             {destinationsState === 'error' ? (
               <LoadError what="our destinations" onRetry={onRetryDestinations} />
             ) : (
-              <Checkbox.Group value={values.destinations} onChange={(value) => set('destinations', value)} error={errors['trip.destinations']} aria-label="Destinations">
+              // The question above is the visible label; the hidden one names the group for screen readers.
+              <Checkbox.Group
+                value={values.destinations}
+                onChange={(value) => set('destinations', value)}
+                error={errors['trip.destinations']}
+                label="Destinations"
+                labelProps={{ className: classes.visuallyHidden }}
+              >
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mt="xs">
                   {destinationsState === 'pending'
                     ? Array.from({ length: 6 }, (_, index) => <Skeleton key={index} height={72} radius="md" />)

@@ -45,11 +45,11 @@ function KeyFacts({ tour }: { tour: TourDetailData }) {
     <dl className={classes.facts} aria-label="Key facts">
       {facts.map(({ icon: Icon, label, value }) => (
         <div key={label} className={classes.fact}>
-          <Icon size={20} stroke={1.6} aria-hidden />
-          <div>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
+          <dt>
+            <Icon size={20} stroke={1.6} aria-hidden />
+            {label}
+          </dt>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>

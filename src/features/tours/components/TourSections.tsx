@@ -206,7 +206,8 @@ export function ReviewList({ reviews, average }: { reviews: TourReview[]; averag
               </Text>
             </div>
           </Group>
-          <Rating value={review.rating} readOnly size="sm" mt="sm" aria-label={`Rated ${review.rating} out of 5`} />
+          {/* Read-only stars are plain divs: as an image they carry the rating as their name. */}
+          <Rating value={review.rating} readOnly size="sm" mt="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
           {review.title && (
             <Title order={3} fz="md" mt={6}>
               {review.title}
