@@ -147,6 +147,19 @@ const STATES: PageState[] = [
     },
   },
   {
+    name: 'chat widget open, its messages showing',
+    path: async () => '/contact',
+    ready: async (page) => {
+      await expect(page.getByTestId('chat-launcher')).toBeVisible({ timeout: 15_000 });
+    },
+    act: async (page) => {
+      await page.getByTestId('chat-launcher').click();
+      const panel = page.getByRole('dialog', { name: /^Chat with / });
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await expect(panel.getByText('Please tell us your name')).toBeVisible();
+    },
+  },
+  {
     name: 'menu',
     only: 'phone',
     path: async () => '/',

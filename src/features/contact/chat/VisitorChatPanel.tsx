@@ -105,7 +105,7 @@ export function VisitorChatPanel() {
           ) : (
             <Text size="xs" c="dimmed">
               Replies go to {chat.email}.{' '}
-              <Anchor component="button" type="button" size="xs" onClick={() => setEditingDetails(true)}>
+              <Anchor component="button" type="button" size="xs" underline="always" onClick={() => setEditingDetails(true)}>
                 Change
               </Anchor>
             </Text>
@@ -129,7 +129,7 @@ export function VisitorChatPanel() {
           </Button>
           <Text size="xs" c="dimmed" ta="center">
             Travelling with us?{' '}
-            <AnchorLink to="/auth/login" search={{ redirect: page }} size="xs">
+            <AnchorLink to="/auth/login" search={{ redirect: page }} size="xs" underline="always">
               Sign in
             </AnchorLink>{' '}
             to see our replies here.
