@@ -153,7 +153,7 @@ function priceLines(data: BookingEmailData): Block {
     rows: [
       ...booking.lines.map(
         (line): [string, string] => [
-          line.quantity > 1 ? `${line.label} (${line.quantity} x ${money(line.unit_price, booking.currency)})` : line.label,
+          line.quantity > 1 ? `${line.label}, ${line.quantity} x ${money(line.unit_price, booking.currency)}` : line.label,
           money(line.amount, booking.currency),
         ],
       ),
@@ -195,7 +195,7 @@ function receiptAccount(data: BookingEmailData): Block {
 function howToPay(site: EmailSite, data: BookingEmailData): Block[] {
   const blocks: Block[] = [{ type: 'heading', text: 'How to pay' }];
   if (site.cardPayments) {
-    blocks.push({ type: 'paragraph', text: 'By card: pay securely online from your booking.' }, { type: 'link', label: 'Pay by card', url: bookingLink(site, data) });
+    blocks.push({ type: 'link', label: 'Pay securely by card', url: bookingLink(site, data) });
   }
   const bank = data.instructions;
   if (bank) {
