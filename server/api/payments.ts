@@ -174,7 +174,7 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
     // Only payments are acted on; other events are acknowledged so Stripe stops sending them.
     if (!event.payment) return c.json({ received: true });
     const { payment } = event;
-    const { rows } = await ctx.db.query<{ result: { duplicate: boolean; payment_id: string | null; booking_id: string | null } }>(
+    const { rows } = await ctx.db.query<{ result: { duplicate: boolean; payment_id: string | null; booking_id: string | null; booking_status: string | null } }>(
       `select public.record_card_payment($1, $2, $3, $4, $5, $6, $7) as result`,
       [card.name, event.id, event.type, payment.bookingId && /^[0-9a-f-]{36}$/i.test(payment.bookingId) ? payment.bookingId : null, payment.amount, payment.currency, payment.reference],
     );
@@ -182,7 +182,10 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
     if (!result.duplicate && !result.payment_id) {
       ctx.log('stripe payment not recorded: no such booking, or this checkout was already recorded', { event: event.id, booking: payment.bookingId, session: payment.reference });
     } else if (result.payment_id) {
-      ctx.log('card payment recorded', { event: event.id, booking: result.booking_id, payment: result.payment_id });
+      ctx.log('card payment recorded', { event: event.id, booking: result.booking_id, payment: result.payment_id, status: result.booking_status });
+      if (result.booking_status === 'expired' || result.booking_status === 'cancelled') {
+        ctx.log('card payment for a booking that is no longer open: refund it or rebook the traveler', { booking: result.booking_id, status: result.booking_status });
+      }
     }
     return c.json({ received: true, duplicate: result.duplicate, recorded: result.payment_id !== null });
   });

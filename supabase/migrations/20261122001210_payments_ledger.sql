@@ -154,7 +154,9 @@ create policy "admins read payment provider events" on public.payment_provider_e
 -- A card payment a provider reported (the server verified the event's signature), recorded in the
 -- same transaction as the event id: a second delivery of the event, or another event about the same
 -- checkout, records nothing. The money was taken, so it is recorded whatever the booking's status.
--- Returns {duplicate, payment_id, booking_id}; payment_id is null when nothing was recorded.
+-- Returns {duplicate, payment_id, booking_id, booking_status}; payment_id is null when nothing was
+-- recorded. A payment for a booking no longer open (its hold ran out during checkout) is recorded all
+-- the same, and the status tells the server to warn the team.
 create or replace function public.record_card_payment(
   p_provider text,
   p_event_id text,
@@ -174,7 +176,7 @@ begin
   insert into public.payment_provider_events (id, provider, type) values (p_event_id, p_provider, p_event_type)
   on conflict (id) do nothing;
   if not found then
-    return jsonb_build_object('duplicate', true, 'payment_id', null, 'booking_id', null);
+    return jsonb_build_object('duplicate', true, 'payment_id', null, 'booking_id', null, 'booking_status', null);
   end if;
   select id into v_booking_id from public.bookings where id = p_booking_id;
   if v_booking_id is not null and p_amount > 0 then
@@ -184,7 +186,8 @@ begin
     returning id into v_payment_id;
   end if;
   update public.payment_provider_events set booking_id = v_booking_id, payment_id = v_payment_id where id = p_event_id;
-  return jsonb_build_object('duplicate', false, 'payment_id', v_payment_id, 'booking_id', v_booking_id);
+  return jsonb_build_object('duplicate', false, 'payment_id', v_payment_id, 'booking_id', v_booking_id,
+                            'booking_status', (select status from public.bookings where id = v_booking_id));
 end
 $$;
 

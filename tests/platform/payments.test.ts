@@ -355,6 +355,24 @@ describe('card payments through Stripe Checkout', () => {
     expect(receipts[0].text).toContain('Paid by: Card');
   });
 
+  it('the same event delivered five times at once is recorded once', async () => {
+    const booking = await guestBooking(far);
+    const event = checkoutCompletedEvent({ id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal: 246910, currency: 'usd' });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliverWebhook(server.url, event, webhookSecret)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.recorded)).toHaveLength(1);
+    expect(JSON.parse(await ledger(booking.id))).toMatchObject({ payments: 1, amount_paid: '2469.10', status: 'confirmed' });
+  });
+
+  it('money taken after the hold ran out is still recorded; the booking stays expired for the team to settle', async () => {
+    const booking = await guestBooking(far);
+    await server.db.query(`update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, [booking.id]);
+    await ok(service.rpc('expire_unpaid_bookings'));
+    const event = checkoutCompletedEvent({ id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal: 74073, currency: 'usd' });
+    expect((await deliverWebhook(server.url, event, webhookSecret)).body).toMatchObject({ recorded: true });
+    expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 740.73 });
+  });
+
   it('events that are not payments are acknowledged and change nothing', async () => {
     const booking = await guestBooking(far);
     const before = await ledger(booking.id);
