@@ -6,17 +6,27 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { enquiryRoutes } from './api/enquiries.ts';
+import { paymentRoutes } from './api/payments.ts';
 import { reportRoutes } from './api/reports.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
+import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
 import { restRoutes } from './rest/routes.ts';
 import { seoPages } from './seo/index.ts';
 import { storageRoutes } from './storage/routes.ts';
 
-/** What the browser app needs to know at run time: where Supabase is and its anon key. */
+/**
+ * What the browser app needs to know at run time: where Supabase is, its anon key, and the ways to
+ * pay on offer (payments.methods: 'card' only when Stripe is configured, then 'bank_transfer' and
+ * 'pay_on_arrival').
+ */
 export function runtimeConfig(ctx: PlatformContext) {
-  return { supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null, supabaseAnonKey: ctx.apiKeys.anonKey };
+  return {
+    supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null,
+    supabaseAnonKey: ctx.apiKeys.anonKey,
+    payments: { methods: paymentProviders(ctx.config).methods },
+  };
 }
 
 // The APIs' own paths; /auth/login and the other /auth/* pages belong to the app.
@@ -53,6 +63,7 @@ export function createApp(ctx: PlatformContext): Hono {
   });
   app.route('/api', reportRoutes(ctx));
   app.route('/api', enquiryRoutes(ctx));
+  app.route('/api', paymentRoutes(ctx, paymentProviders(ctx.config)));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

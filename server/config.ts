@@ -25,6 +25,12 @@ export interface Config {
   /** Directory of the built app; the server serves it when present. */
   distDir: string;
   logLevel: 'silent' | 'info';
+  /** Card payments through Stripe Checkout are offered only when this is set. */
+  stripeSecretKey?: string;
+  /** Verifies the Stripe-Signature of webhook events. */
+  stripeWebhookSecret?: string;
+  /** Stripe's API; tests point it at a local stand-in. */
+  stripeApiUrl: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -55,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, true),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/$/, ''),
     ...overrides,
   };
   return config;

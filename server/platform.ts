@@ -7,9 +7,12 @@ import type { PlatformContext } from './context.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
+import { createBookingEmailWriter, type BookingEmailWriter } from './jobs/booking-emails.ts';
 import { createHoldSweeper } from './jobs/booking-holds.ts';
+import { createBookingSchedule, type BookingSchedule } from './jobs/booking-schedule.ts';
 import { JwtKeys } from './jwt.ts';
 import { createMailQueue } from './mail/queue.ts';
+import { paymentProviders } from './payments/providers.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
 
 export interface Platform {
@@ -17,6 +20,8 @@ export interface Platform {
   app: ReturnType<typeof createApp>;
   /** Set on the start that seeded the demo company: the generated admin credentials. */
   seeded?: SeedResult;
+  /** Background work that tests (and maintenance) may also run on demand. */
+  jobs: { bookingEmails: BookingEmailWriter; bookingSchedule: BookingSchedule };
   close(): Promise<void>;
 }
 
@@ -53,14 +58,21 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
     const app = createApp(ctx);
     const holds = createHoldSweeper(db, log);
+    const bookingEmails = createBookingEmailWriter(config, db, mail, { url: config.siteUrl, cardPayments: Boolean(paymentProviders(config).card) }, log);
+    const bookingSchedule = createBookingSchedule(db, log);
     mail.start();
     holds.start();
+    bookingEmails.start();
+    bookingSchedule.start();
     return {
       ctx,
       app,
       seeded,
+      jobs: { bookingEmails, bookingSchedule },
       async close() {
+        await bookingSchedule.stop();
         await holds.stop();
+        await bookingEmails.stop();
         await mail.stop();
         await db.close();
       },

@@ -16,7 +16,7 @@ import {
 import { FailedSignIns } from '../auth/rate-limit.ts';
 import { clientOf } from '../auth/request.ts';
 import type { PlatformContext } from '../context.ts';
-import type { Queryable } from '../db/types.ts';
+import { activeCompany, addressOf, signOff, type Company } from '../mail/company.ts';
 
 /**
  * POST /api/enquiries: the contact form and the tailor-made trip request. Anyone may send one, so the
@@ -38,25 +38,6 @@ const envelope = z.object({
   clientId: z.uuid({ error: 'must be a UUID' }).optional(),
   [HONEYPOT_FIELD]: z.string().optional(),
 });
-
-interface Company {
-  name: string;
-  email: string;
-  signature: string | null;
-}
-
-async function activeCompany(tx: Queryable, fallbackEmail: string): Promise<Company> {
-  const { rows } = await tx.query<{ company_name: string; email: string | null; email_signature: string | null }>(
-    `select company_name, email, email_signature from public.branding_settings where is_active limit 1`,
-  );
-  const row = rows[0];
-  return { name: row?.company_name ?? 'Kilele Safaris', email: row?.email?.trim() || fallbackEmail, signature: row?.email_signature ?? null };
-}
-
-/** The address inside MAIL_FROM ('Name <address>' or a bare address). */
-function addressOf(mailFrom: string): string {
-  return mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom.trim();
-}
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
 
@@ -111,7 +92,7 @@ function acknowledgement(enquiry: Enquiry, reference: string, company: Company) 
       `Thank you for contacting ${company.name}. We have received ${what}; your reference is ${reference}.`,
       next,
       '',
-      company.signature ?? `Warm regards,\nThe ${company.name} team`,
+      signOff(company),
     ].join('\n'),
   };
 }

@@ -1,0 +1,391 @@
+import type { Company } from '../mail/company.ts';
+import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';
+
+/**
+ * The emails a booking is sent, in the company's voice. Each is written from the booking as it is
+ * when the email is written (booking_notifications says which are owed; server/jobs/booking-emails.ts
+ * loads the data and queues the email). Pure functions of that data, so they are tested directly.
+ */
+
+export type BookingEmailKind = 'booking_received' | 'booking_confirmed' | 'payment_received' | 'balance_reminder' | 'pre_departure' | 'review_request';
+
+/** booking_payment_schedule's answer (20261122001200_payment_schedule.sql). */
+export interface PaymentSchedule {
+  currency: string;
+  total: number;
+  paid: number;
+  outstanding: number;
+  deposit_percent: number;
+  balance_due_days: number;
+  pay_in_full: boolean;
+  deposit_amount: number;
+  deposit_due: number;
+  balance_due: number;
+  balance_due_date: string | null;
+  start_date: string | null;
+  hold_expires_at: string | null;
+}
+
+export interface BookingEmailData {
+  booking: {
+    reference: string;
+    status: string;
+    currency: string;
+    total: number;
+    adults: number;
+    children: number;
+    contact: { full_name?: string; email?: string; phone?: string };
+    /** quote_booking's lines, as stored at booking. */
+    lines: { label: string; quantity: number; unit_price: number; amount: number }[];
+    /** The booking belongs to an account (else it is a guest's). */
+    owned: boolean;
+    payment_method: 'card' | 'bank_transfer' | 'pay_on_arrival' | null;
+  };
+  /** Someone already has an account with the contact email. */
+  has_account: boolean;
+  tour: { title: string; slug: string; start_location: string | null; included: string[] };
+  departure: { start_date: string; end_date: string } | null;
+  first_day: { title: string } | null;
+  schedule: PaymentSchedule;
+  /** The payment a receipt is for. */
+  payment: {
+    amount: number;
+    currency: string;
+    method: string;
+    reference: string | null;
+    paid_at: string;
+    provider: string | null;
+    /** The booking's succeeded payments up to and including this one. */
+    paid_to_date: number;
+  } | null;
+  /** The active payment_instructions row. */
+  instructions: {
+    bank_name: string;
+    account_name: string;
+    account_number: string;
+    swift_code: string | null;
+    branch: string | null;
+    pay_on_arrival: string | null;
+  } | null;
+}
+
+export interface EmailSite {
+  /** The public address (SITE_URL), no trailing slash. */
+  url: string;
+  /** Card payments are on offer (STRIPE_SECRET_KEY). */
+  cardPayments: boolean;
+}
+
+/** Timestamps are shown in the company's own time zone (Arusha). */
+const companyTimeZone = 'Africa/Dar_es_Salaam';
+
+export function money(amount: number, currency: string): string {
+  return `${currency} ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A calendar date ('2027-03-12') as '12 March 2027'. */
+export function day(date: string): string {
+  return new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A moment as the day it is in Arusha. */
+function dayOf(timestamp: string): string {
+  return new Date(timestamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: companyTimeZone });
+}
+
+function travelers(adults: number, children: number): string {
+  const parts = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`];
+  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
+  return parts.join(', ');
+}
+
+const methodLabel: Record<string, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  mobile_money: 'Mobile money',
+  cash: 'Cash',
+  paypal: 'PayPal',
+};
+
+/** Where the traveler sees the booking and pays: the portal, or for a guest the confirmation page. */
+export function bookingLink(site: EmailSite, data: BookingEmailData): string {
+  if (data.booking.owned) return `${site.url}/traveler/bookings`;
+  const url = new URL('/thank-you', site.url);
+  url.searchParams.set('reference', data.booking.reference);
+  url.searchParams.set('email', data.booking.contact.email ?? '');
+  return url.toString();
+}
+
+/** Sign-up for a guest, with the email filled in and the bookings page to land on. */
+export function registerLink(site: EmailSite, email: string, redirect = '/traveler/bookings'): string {
+  const url = new URL('/auth/register', site.url);
+  url.searchParams.set('email', email);
+  url.searchParams.set('redirect', redirect);
+  return url.toString();
+}
+
+function greeting(data: BookingEmailData): Block {
+  const name = data.booking.contact.full_name?.trim();
+  return { type: 'paragraph', text: name ? `Dear ${name},` : 'Hello,' };
+}
+
+function dates(data: BookingEmailData): string {
+  return data.departure ? `${day(data.departure.start_date)} to ${day(data.departure.end_date)}` : 'to be arranged with you';
+}
+
+function summary(data: BookingEmailData): Block {
+  const { booking } = data;
+  return {
+    type: 'rows',
+    rows: [
+      ['Reference', booking.reference],
+      ['Trip', data.tour.title],
+      ['Dates', dates(data)],
+      ['Travelers', travelers(booking.adults, booking.children)],
+    ],
+  };
+}
+
+function priceLines(data: BookingEmailData): Block {
+  const { booking } = data;
+  return {
+    type: 'rows',
+    rows: [
+      ...booking.lines.map(
+        (line): [string, string] => [
+          line.quantity > 1 ? `${line.label}, ${line.quantity} x ${money(line.unit_price, booking.currency)}` : line.label,
+          money(line.amount, booking.currency),
+        ],
+      ),
+      ['Total', money(booking.total, booking.currency)],
+    ],
+  };
+}
+
+/** What is paid and what is left, and by when. */
+function account(data: BookingEmailData): Block {
+  const s = data.schedule;
+  const rows: [string, string][] = [
+    ['Total', money(s.total, s.currency)],
+    ['Paid so far', money(s.paid, s.currency)],
+  ];
+  if (s.outstanding === 0) rows.push(['Still to pay', 'nothing: your trip is paid in full']);
+  else if (s.deposit_due > 0) rows.push([s.pay_in_full ? 'Due now' : 'Deposit still due', money(s.deposit_due, s.currency)]);
+  if (s.balance_due > 0) rows.push(['Balance', `${money(s.balance_due, s.currency)}${s.balance_due_date ? `, due by ${day(s.balance_due_date)}` : ''}`]);
+  return { type: 'rows', rows };
+}
+
+/** The account as this payment left it, however late the receipt is written. */
+function receiptAccount(data: BookingEmailData): Block {
+  const s = data.schedule;
+  const paid = data.payment!.paid_to_date;
+  const left = Math.round((s.total - paid) * 100) / 100;
+  const dueBy = s.balance_due_date && paid >= s.deposit_amount ? `, due by ${day(s.balance_due_date)}` : '';
+  return {
+    type: 'rows',
+    rows: [
+      ['Total', money(s.total, s.currency)],
+      ['Paid to date', money(paid, s.currency)],
+      ['Still to pay', left > 0 ? `${money(left, s.currency)}${dueBy}` : 'nothing: your trip is paid in full'],
+    ],
+  };
+}
+
+/** The ways to pay: card online when offered, the bank's details, and what paying on arrival means. */
+function howToPay(site: EmailSite, data: BookingEmailData): Block[] {
+  const blocks: Block[] = [{ type: 'heading', text: 'How to pay' }];
+  if (site.cardPayments) {
+    blocks.push({ type: 'link', label: 'Pay securely by card', url: bookingLink(site, data) });
+  }
+  const bank = data.instructions;
+  if (bank) {
+    const rows: [string, string][] = [
+      ['Bank', bank.bank_name],
+      ['Account name', bank.account_name],
+      ['Account number', bank.account_number],
+    ];
+    if (bank.swift_code) rows.push(['SWIFT', bank.swift_code]);
+    if (bank.branch) rows.push(['Branch', bank.branch]);
+    rows.push(['Payment reference', data.booking.reference]);
+    blocks.push(
+      { type: 'paragraph', text: 'By bank transfer, to our account:' },
+      { type: 'rows', rows },
+      { type: 'paragraph', text: `Please quote your booking reference ${data.booking.reference} so we can match your payment to your booking. Transfers usually take two to four working days to reach us.` },
+    );
+    if (bank.pay_on_arrival) blocks.push({ type: 'paragraph', text: `On arrival: ${bank.pay_on_arrival}` });
+  }
+  return blocks;
+}
+
+function questions(company: Company): Block {
+  return {
+    type: 'paragraph',
+    text: `If anything is unclear, simply reply to this email${company.phone ? ` or call us on ${company.phone}` : ''}. We are always happy to help.`,
+  };
+}
+
+function bookingReceived(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const s = data.schedule;
+  const payBy = s.hold_expires_at ? ` by ${dayOf(s.hold_expires_at)}` : '';
+  const next: Block[] = s.pay_in_full
+    ? [{ type: 'paragraph', text: `As your trip starts within ${s.balance_due_days} days, the full amount of ${money(s.deposit_due, s.currency)} is due now. Please pay${payBy} so that we can keep your places; as soon as your payment reaches us we confirm your booking by email.` }]
+    : [
+        { type: 'paragraph', text: `To confirm your booking, please pay the deposit of ${money(s.deposit_due, s.currency)} (${s.deposit_percent}% of the total)${payBy}. As soon as it reaches us we confirm your booking by email.` },
+        { type: 'paragraph', text: `The balance of ${money(s.balance_due, s.currency)} is due by ${day(s.balance_due_date!)}, ${s.balance_due_days} days before departure. We will remind you a week before.` },
+      ];
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Asante sana for booking with ${company.name}! We have received your booking for ${data.tour.title} and are holding your places.` },
+    { type: 'heading', text: 'Your booking' },
+    summary(data),
+    priceLines(data),
+    { type: 'heading', text: 'What happens next' },
+    ...next,
+    ...howToPay(site, data),
+  ];
+  const email = data.booking.contact.email;
+  if (!data.booking.owned && !data.has_account && email) {
+    blocks.push(
+      { type: 'heading', text: 'Keep your trip in one place' },
+      { type: 'paragraph', text: `Create a free account with ${email} and this booking will be waiting for you, with your payments, travel documents and day-by-day itinerary, on your phone even offline.` },
+      { type: 'link', label: 'Create your account', url: registerLink(site, email) },
+    );
+  } else {
+    blocks.push({ type: 'link', label: 'View your booking', url: bookingLink(site, data) });
+  }
+  blocks.push(questions(company));
+  return composeEmail(company, `Booking received: ${data.tour.title} (${data.booking.reference})`, blocks);
+}
+
+function bookingConfirmed(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const s = data.schedule;
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Great news: your booking ${data.booking.reference} is confirmed, and your places on ${data.tour.title} are yours. We are looking forward to welcoming you to Tanzania.` },
+    { type: 'heading', text: 'Your trip' },
+    summary(data),
+    { type: 'heading', text: 'Payments' },
+    account(data),
+  ];
+  if (s.balance_due > 0 && s.balance_due_date) {
+    blocks.push({ type: 'paragraph', text: `We will remind you of the balance a week before it is due on ${day(s.balance_due_date)}.` });
+  }
+  blocks.push(
+    { type: 'paragraph', text: 'A week before you travel we will send you the practical details: where we meet you, what to pack and who to call.' },
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  );
+  return composeEmail(company, `Your trip is confirmed: ${data.tour.title} (${data.booking.reference})`, blocks);
+}
+
+function paymentReceived(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const payment = data.payment!;
+  const rows: [string, string][] = [
+    ['Booking', data.booking.reference],
+    ['Trip', data.tour.title],
+    ['Amount', money(payment.amount, payment.currency)],
+    ['Date', dayOf(payment.paid_at)],
+    ['Paid by', methodLabel[payment.method] ?? payment.method],
+  ];
+  if (payment.reference && !payment.provider) rows.push(['Payment reference', payment.reference]);
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Thank you: we have received your payment of ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}. This email is your receipt.` },
+    { type: 'heading', text: 'Receipt' },
+    { type: 'rows', rows },
+    { type: 'heading', text: 'Your booking' },
+    receiptAccount(data),
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `Payment received: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}`, blocks);
+}
+
+function balanceReminder(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const s = data.schedule;
+  const due = s.balance_due_date ? day(s.balance_due_date) : 'before you travel';
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `${data.tour.title} is getting close! This is a friendly reminder that the balance of ${money(s.balance_due, s.currency)} for booking ${data.booking.reference} is due by ${due}.` },
+    summary(data),
+    account(data),
+    ...howToPay(site, data),
+    { type: 'paragraph', text: 'If you have already paid, thank you, and please ignore this reminder: transfers can take a few days to reach us.' },
+    questions(company),
+  ];
+  return composeEmail(company, `Your balance for ${data.tour.title} is due by ${due}`, blocks);
+}
+
+function preDeparture(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const s = data.schedule;
+  const rows: [string, string][] = [
+    ['Reference', data.booking.reference],
+    ['Dates', dates(data)],
+    ['Travelers', travelers(data.booking.adults, data.booking.children)],
+  ];
+  if (data.tour.start_location) rows.push(['Starts from', data.tour.start_location]);
+  if (data.first_day) rows.push(['Day 1', data.first_day.title]);
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Only a few days to go! ${data.tour.title} starts on ${data.departure ? day(data.departure.start_date) : 'the date agreed with you'}, and our team is getting everything ready for you.` },
+    { type: 'heading', text: 'Your trip' },
+    { type: 'rows', rows },
+    { type: 'heading', text: 'Before you leave' },
+    {
+      type: 'list',
+      items: [
+        'Passports valid for at least six months after your return, with two blank pages.',
+        'Your Tanzania visa (apply online at immigration.go.tz, or on arrival) and travel insurance details.',
+        'A yellow fever certificate if you travel through a country where yellow fever is present.',
+        'Light layers in neutral colours, a warm fleece for early game drives, a hat, sunscreen and binoculars.',
+        'Your flight details, if you have not sent them yet: reply to this email and we will arrange your pick-up.',
+      ],
+    },
+  ];
+  if (data.tour.included.length > 0) {
+    blocks.push({ type: 'heading', text: 'Included in your trip' }, { type: 'list', items: data.tour.included });
+  }
+  if (s.outstanding > 0) {
+    blocks.push(
+      { type: 'paragraph', text: `There is still ${money(s.outstanding, s.currency)} to pay on your booking.${data.instructions?.pay_on_arrival ? ` ${data.instructions.pay_on_arrival}` : ''}` },
+    );
+  }
+  blocks.push(
+    { type: 'link', label: 'Your booking and itinerary', url: bookingLink(site, data) },
+    { type: 'paragraph', text: `While you travel, our team is there for you day and night${company.phone ? ` on ${company.phone}` : ''}. Safari njema: have a wonderful journey!` },
+  );
+  return composeEmail(company, `${data.tour.title} starts on ${data.departure ? day(data.departure.start_date) : 'soon'}: what to know before you travel`, blocks);
+}
+
+function reviewRequest(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const tourPage = `${site.url}/tours/${data.tour.slug}#reviews`;
+  const email = data.booking.contact.email;
+  // A guest needs an account to review; one who has an account already signs in on the tour page.
+  const canReview = data.booking.owned || data.has_account;
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Karibu tena, welcome back! We hope ${data.tour.title} gave you memories to treasure, and we would love to hear how it was.` },
+    {
+      type: 'paragraph',
+      text: 'Would you tell other travelers about your trip? A few lines about your guide, the camps and the moments you remember help them choose, and help us get better. It takes two minutes.',
+    },
+    canReview || !email
+      ? { type: 'link', label: 'Write your review', url: tourPage }
+      : { type: 'link', label: 'Create your account and write your review', url: registerLink(site, email, `/tours/${data.tour.slug}#reviews`) },
+    { type: 'paragraph', text: `Asante sana for travelling with ${company.name}. We hope to see you again soon.` },
+  ];
+  return composeEmail(company, `How was ${data.tour.title}?`, blocks);
+}
+
+const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data: BookingEmailData) => ComposedEmail> = {
+  booking_received: bookingReceived,
+  booking_confirmed: bookingConfirmed,
+  payment_received: paymentReceived,
+  balance_reminder: balanceReminder,
+  pre_departure: preDeparture,
+  review_request: reviewRequest,
+};
+
+export function bookingEmail(kind: BookingEmailKind, company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  return writers[kind](company, site, data);
+}

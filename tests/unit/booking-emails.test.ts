@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { bookingEmail, day, money, type BookingEmailData } from '../../server/bookings/emails.ts';
+import type { Company } from '../../server/mail/company.ts';
+
+const company: Company = { name: 'Kilele & Sons <Safaris>', email: 'hello@example.com', phone: '+255 754 200 300', signature: null, primaryColor: '#e39f48' };
+const site = { url: 'https://safaris.example', cardPayments: false };
+
+function data(overrides: Partial<BookingEmailData['booking']> = {}, schedule: Partial<BookingEmailData['schedule']> = {}): BookingEmailData {
+  return {
+    booking: {
+      reference: 'KS-2026-7K3Q9',
+      status: 'pending',
+      currency: 'USD',
+      total: 3000,
+      adults: 2,
+      children: 0,
+      contact: { full_name: 'Neema Guest', email: 'neema@example.com' },
+      lines: [{ label: 'Adults', quantity: 2, unit_price: 1500, amount: 3000 }],
+      owned: false,
+      payment_method: null,
+      ...overrides,
+    },
+    has_account: false,
+    tour: { title: 'Great Migration Safari', slug: 'great-migration-safari', start_location: 'Arusha', included: [] },
+    departure: { start_date: '2027-03-12', end_date: '2027-03-18' },
+    first_day: null,
+    schedule: {
+      currency: 'USD',
+      total: 3000,
+      paid: 0,
+      outstanding: 3000,
+      deposit_percent: 30,
+      balance_due_days: 60,
+      pay_in_full: false,
+      deposit_amount: 900,
+      deposit_due: 900,
+      balance_due: 2100,
+      balance_due_date: '2027-01-11',
+      start_date: '2027-03-12',
+      hold_expires_at: '2026-11-24T21:30:00Z',
+      ...schedule,
+    },
+    payment: null,
+    instructions: null,
+  };
+}
+
+describe('money and dates in emails', () => {
+  it('writes amounts with their currency and dates in words', () => {
+    expect(money(2184, 'USD')).toBe('USD 2,184.00');
+    expect(money(0.5, 'EUR')).toBe('EUR 0.50');
+    expect(day('2027-01-11')).toBe('11 January 2027');
+  });
+});
+
+describe('booking received', () => {
+  it('gives the hold as the day it ends in Arusha', () => {
+    // 21:30 UTC is already the next day in Arusha (UTC+3).
+    expect(bookingEmail('booking_received', company, site, data()).text).toContain('(30% of the total) by 25 November 2026.');
+  });
+
+  it('invites a guest without an account to create one, and nobody else', () => {
+    const guest = bookingEmail('booking_received', company, site, data()).text;
+    expect(guest).toContain('Create your account: https://safaris.example/auth/register?email=neema%40example.com&redirect=%2Ftraveler%2Fbookings');
+    const traveler = bookingEmail('booking_received', company, site, data({ owned: true })).text;
+    expect(traveler).not.toContain('Create your account');
+    expect(traveler).toContain('View your booking: https://safaris.example/traveler/bookings');
+    const known = bookingEmail('booking_received', company, site, { ...data(), has_account: true }).text;
+    expect(known).not.toContain('Create your account');
+    expect(known).toContain('View your booking: https://safaris.example/thank-you?reference=KS-2026-7K3Q9&email=neema%40example.com');
+  });
+
+  it('offers card payment only when the site takes cards', () => {
+    expect(bookingEmail('booking_received', company, site, data()).text).not.toContain('Pay securely by card');
+    expect(bookingEmail('booking_received', company, { ...site, cardPayments: true }, data()).text).toContain('Pay securely by card: https://safaris.example/thank-you?');
+  });
+
+  it('escapes the company name in HTML and signs off in its name without a signature', () => {
+    const email = bookingEmail('booking_received', company, site, data());
+    expect(email.html).toContain('Kilele &#38; Sons &#60;Safaris&#62;');
+    expect(email.html).not.toContain('<Safaris>');
+    expect(email.text.trimEnd().endsWith('Warm regards,\nThe Kilele & Sons <Safaris> team')).toBe(true);
+  });
+});
+
+describe('review request', () => {
+  it("sends a traveler to the tour's reviews, and a guest to create an account first", () => {
+    const traveler = bookingEmail('review_request', company, site, data({ owned: true })).text;
+    expect(traveler).toContain('Write your review: https://safaris.example/tours/great-migration-safari#reviews');
+    const guest = bookingEmail('review_request', company, site, data()).text;
+    expect(guest).toContain('/auth/register?email=neema%40example.com&redirect=%2Ftours%2Fgreat-migration-safari%23reviews');
+  });
+});
