@@ -116,11 +116,19 @@ export function bookingLink(site: EmailSite, data: BookingEmailData): string {
   return url.toString();
 }
 
-/** Sign-up for a guest, with the email filled in and the bookings page to land on. */
-export function registerLink(site: EmailSite, email: string, redirect = '/traveler/bookings'): string {
+/** The portal's bookings page, adding the guest booking with this reference to the signed-in account. */
+function claimPath(reference: string): string {
+  return `/traveler/bookings?claim=${encodeURIComponent(reference)}`;
+}
+
+/**
+ * Sign-up for a guest, with the email filled in; afterwards the portal claims the booking by its
+ * reference (signing up alone proves nothing about the address, see claim_guest_booking).
+ */
+export function registerLink(site: EmailSite, email: string, reference: string): string {
   const url = new URL('/auth/register', site.url);
   url.searchParams.set('email', email);
-  url.searchParams.set('redirect', redirect);
+  url.searchParams.set('redirect', claimPath(reference));
   return url.toString();
 }
 
@@ -248,8 +256,10 @@ function bookingReceived(company: Company, site: EmailSite, data: BookingEmailDa
     blocks.push(
       { type: 'heading', text: 'Keep your trip in one place' },
       { type: 'paragraph', text: `Create a free account with ${email} and this booking will be waiting for you, with your payments, travel documents and day-by-day itinerary, on your phone even offline.` },
-      { type: 'link', label: 'Create your account', url: registerLink(site, email) },
+      { type: 'link', label: 'Create your account', url: registerLink(site, email, data.booking.reference) },
     );
+  } else if (!data.booking.owned && data.has_account) {
+    blocks.push({ type: 'link', label: 'Add this booking to your account', url: `${site.url}${claimPath(data.booking.reference)}` });
   } else {
     blocks.push({ type: 'link', label: 'View your booking', url: bookingLink(site, data) });
   }
@@ -371,7 +381,7 @@ function reviewRequest(company: Company, site: EmailSite, data: BookingEmailData
     },
     canReview || !email
       ? { type: 'link', label: 'Write your review', url: tourPage }
-      : { type: 'link', label: 'Create your account and write your review', url: registerLink(site, email, `/tours/${data.tour.slug}#reviews`) },
+      : { type: 'link', label: 'Create your account and write your review', url: registerLink(site, email, data.booking.reference) },
     { type: 'paragraph', text: `Asante sana for travelling with ${company.name}. We hope to see you again soon.` },
   ];
   return composeEmail(company, `How was ${data.tour.title}?`, blocks);

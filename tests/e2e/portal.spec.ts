@@ -34,13 +34,34 @@ async function bookTrip(a: Api, traveler: { userId: string; token: string }, adm
     p_contact: { full_name: 'Amani Traveler', email: 'amani@example.com' },
   });
   await rest(a, admin, 'POST', 'rpc/set_booking_status', { p_booking_id: booking.id, p_status: 'confirmed' });
-  await rest(a, admin, 'PATCH', `bookings?id=eq.${booking.id}`, { amount_paid: 500 });
-  await rest(a, admin, 'POST', 'payments', { booking_id: booking.id, amount: 500, method: 'bank_transfer', status: 'succeeded', paid_at: new Date().toISOString() });
+  await rest(a, admin, 'POST', 'rpc/record_payment', { p_booking_id: booking.id, p_amount: 500, p_method: 'bank_transfer', p_reference: 'BANK-TT-1' });
   const firstDay = [...departure.tour.tour_itinerary].sort((x, y) => x.day_number - y.day_number)[0];
   return { ...booking, total_amount: Number(booking.total_amount), tourTitle: departure.tour.title, firstDayTitle: firstDay.title };
 }
 
 test.describe('traveler portal', () => {
+  test("a guest's booking is added to the account from the link in the booking email", async ({ page, request }) => {
+    const a = await api(request);
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const departures = await rest<{ id: string; capacity: number; seats_booked: number }[]>(a, a.anonKey, 'GET', 'tour_departures?select=id,capacity,seats_booked&status=eq.open&order=start_date.desc&limit=10');
+    const departure = departures.find((d) => d.capacity - d.seats_booked >= 1)!;
+    const booking = await rest<{ booking_reference: string }>(a, a.anonKey, 'POST', 'rpc/create_booking', {
+      p_departure_id: departure.id,
+      p_adults: 1,
+      p_travelers: [{ full_name: 'Zawadi Guest' }],
+      p_contact: { full_name: 'Zawadi Guest', email },
+    });
+    // The invitation's sign-up, then its redirect: /traveler/bookings?claim=REF.
+    const signup = await request.post('/auth/v1/signup', { headers: { apikey: a.anonKey }, data: { email, password: PASSWORD, data: { full_name: 'Zawadi Guest' } } });
+    expect(signup.ok()).toBe(true);
+    await signInThroughPage(page, email, PASSWORD, '/traveler/bookings');
+    await expect(page.getByTestId('booking-list')).toHaveCount(0);
+    await page.goto(`/traveler/bookings?claim=${booking.booking_reference}`);
+    await expect(page.getByText(`Booking ${booking.booking_reference} is now in your account.`)).toBeVisible();
+    await expect(page.getByTestId('booking-list')).toContainText(booking.booking_reference);
+    await expect(page).toHaveURL(/\/traveler\/bookings$/);
+  });
+
   test('signed out, the portal asks to sign in', async ({ page }) => {
     await page.goto('/traveler/bookings');
     await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible();

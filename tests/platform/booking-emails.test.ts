@@ -122,7 +122,7 @@ describe('booking received', () => {
     expect(text).not.toContain('Pay securely by card');
     const register = linksIn(received).find((link) => link.pathname === '/auth/register')!;
     expect(register.origin).toBe(server.config.siteUrl);
-    expect(Object.fromEntries(register.searchParams)).toEqual({ email, redirect: '/traveler/bookings' });
+    expect(Object.fromEntries(register.searchParams)).toEqual({ email, redirect: `/traveler/bookings?claim=${booking.booking_reference}` });
     expect(received.html).toContain('Create your account');
     expect(received.html).toContain('/auth/register?email=');
   });
@@ -239,20 +239,41 @@ describe('the daily round', () => {
 });
 
 describe('a guest who creates an account', () => {
-  it("finds the bookings made with that email in their portal, and nobody else's", async () => {
+  it('adds a booking by the reference in its invitation; signing up with the email alone takes nothing', async () => {
     const email = guestEmail();
     const departureId = await departure(100);
     const guest = { full_name: 'Baraka Guest', email: email.toUpperCase() };
     const mine = await Promise.all([1, 2].map(() => ok<Booking>(server.client().rpc('create_booking', { p_departure_id: departureId, p_adults: 1, p_contact: guest }))));
     const someoneElse = await ok<Booking>(server.client().rpc('create_booking', { p_departure_id: departureId, p_adults: 1, p_contact: { full_name: 'Other Guest', email: guestEmail() } }));
     await deliver();
-    const invitation = linksIn(await until(() => emailsTo(email, 'Booking received')[0])).find((link) => link.pathname === '/auth/register')!;
+    const invitations = await until(() => {
+      const received = emailsTo(email, 'Booking received');
+      return received.length === 2 ? received : undefined;
+    });
+    const claimOf = (message: (typeof invitations)[number]) =>
+      new URL(linksIn(message).find((link) => link.pathname === '/auth/register')!.searchParams.get('redirect')!, server.url).searchParams.get('claim');
+    const invitation = invitations.find((message) => claimOf(message) === mine[0].booking_reference)!;
+    expect(invitation).toBeDefined();
 
-    const me = await server.traveler({ email: invitation.searchParams.get('email')!, fullName: 'Baraka Guest' });
-    const { data } = await me.client.from('bookings').select('id').order('created_at');
-    expect(data!.map((b) => b.id).sort()).toEqual(mine.map((b) => b.id).sort());
-    const { rows } = await server.db.query<{ user_id: string | null }>('select user_id from public.bookings where id = $1', [someoneElse.id]);
-    expect(rows).toEqual([{ user_id: null }]);
+    // Confirmation is off here, so signing up proves nothing: no booking moves on its own.
+    const me = await server.traveler({ email, fullName: 'Baraka Guest' });
+    const owned = async () => ((await me.client.from('bookings').select('id').order('created_at')).data ?? []).map((b) => b.id).sort();
+    expect(await owned()).toEqual([]);
+
+    const claimed = await me.client.rpc('claim_guest_booking', { p_reference: claimOf(invitation)!.toLowerCase() });
+    expect(claimed.error).toBeNull();
+    expect(claimed.data).toMatchObject({ id: mine[0].id, user_id: me.userId });
+    expect(await owned()).toEqual([mine[0].id]);
+    // Again: the same booking, nothing else.
+    expect((await me.client.rpc('claim_guest_booking', { p_reference: mine[0].booking_reference })).data).toMatchObject({ id: mine[0].id });
+
+    // Another guest's reference, or a reference without a session, is not found and changes nothing.
+    const foreign = await me.client.rpc('claim_guest_booking', { p_reference: someoneElse.booking_reference });
+    expect(foreign.error?.message).toBe('We could not find a booking with that reference for your email address');
+    const anonymous = await server.client().rpc('claim_guest_booking', { p_reference: mine[1].booking_reference });
+    expect(anonymous.error).not.toBeNull();
+    const { rows } = await server.db.query<{ id: string; user_id: string | null }>('select id, user_id from public.bookings where id = any($1::uuid[]) order by id', [[someoneElse.id, mine[1].id]]);
+    expect(rows.map((row) => row.user_id)).toEqual([null, null]);
   });
 });
 

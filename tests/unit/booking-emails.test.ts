@@ -61,13 +61,13 @@ describe('booking received', () => {
 
   it('invites a guest without an account to create one, and nobody else', () => {
     const guest = bookingEmail('booking_received', company, site, data()).text;
-    expect(guest).toContain('Create your account: https://safaris.example/auth/register?email=neema%40example.com&redirect=%2Ftraveler%2Fbookings');
+    expect(guest).toContain('Create your account: https://safaris.example/auth/register?email=neema%40example.com&redirect=%2Ftraveler%2Fbookings%3Fclaim%3DKS-2026-7K3Q9');
     const traveler = bookingEmail('booking_received', company, site, data({ owned: true })).text;
     expect(traveler).not.toContain('Create your account');
     expect(traveler).toContain('View your booking: https://safaris.example/traveler/bookings');
     const known = bookingEmail('booking_received', company, site, { ...data(), has_account: true }).text;
     expect(known).not.toContain('Create your account');
-    expect(known).toContain('View your booking: https://safaris.example/thank-you?reference=KS-2026-7K3Q9&email=neema%40example.com');
+    expect(known).toContain('Add this booking to your account: https://safaris.example/traveler/bookings?claim=KS-2026-7K3Q9');
   });
 
   it('offers card payment only when the site takes cards', () => {
@@ -88,6 +88,6 @@ describe('review request', () => {
     const traveler = bookingEmail('review_request', company, site, data({ owned: true })).text;
     expect(traveler).toContain('Write your review: https://safaris.example/tours/great-migration-safari#reviews');
     const guest = bookingEmail('review_request', company, site, data()).text;
-    expect(guest).toContain('/auth/register?email=neema%40example.com&redirect=%2Ftours%2Fgreat-migration-safari%23reviews');
+    expect(guest).toContain('/auth/register?email=neema%40example.com&redirect=%2Ftraveler%2Fbookings%3Fclaim%3DKS-2026-7K3Q9');
   });
 });

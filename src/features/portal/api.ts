@@ -1,4 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { notify } from '@/lib/notify.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb, type MirrorRow } from '@/lib/local-db.ts';
 import { refreshMirror } from '@/lib/outbox/outbox.ts';
@@ -45,9 +47,10 @@ function useMirror<T>(
   const rows = useLiveQuery(() => localDb[table].where('userId').equals(userId).toArray(), [table, userId]);
   const query = useQuery({
     queryKey,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const fresh = await fetchRows();
-      await refreshMirror(table, userId, fresh);
+      // A read overtaken by a newer one (an invalidation while it ran) must not write its older rows last.
+      if (!signal.aborted) await refreshMirror(table, userId, fresh);
       return Date.now();
     },
   });
@@ -244,4 +247,27 @@ export function usePaymentInstructions(): PaymentInstructions | null | undefined
     },
   });
   return stored === undefined ? undefined : ((stored?.value as PaymentInstructions | null | undefined) ?? null);
+}
+
+/**
+ * Adds a booking made as a guest to the signed-in account, by the reference from the guest's email
+ * (the link there is /traveler/bookings?claim=REF); says what happened and then calls `done`.
+ */
+export function useClaimGuestBooking(userId: string, reference: string | undefined, done: () => void) {
+  const queryClient = useQueryClient();
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!reference || started.current === reference) return;
+    started.current = reference;
+    void (async () => {
+      const { data, error } = await supabase().rpc('claim_guest_booking', { p_reference: reference });
+      if (error) notify.error(error.message, { title: 'Booking not added' });
+      else {
+        notify.success(`Booking ${(data as { booking_reference: string }).booking_reference} is now in your account.`);
+        // The list mounts after this: marked stale, it reads the bookings again instead of a cached answer.
+        await queryClient.invalidateQueries({ queryKey: portalKeys.bookings(userId), refetchType: 'none' });
+      }
+      done();
+    })();
+  }, [reference, userId, queryClient, done]);
 }

@@ -1,7 +1,7 @@
-import { Badge, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useBookings } from '../api.ts';
+import { useBookings, useClaimGuestBooking } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
 import { balanceDue, bookingStatusLabel, formatDay, formatInstantDate, formatMoney, isClosed, type PortalBooking } from '../model.ts';
 import classes from './Portal.module.css';
@@ -23,8 +23,25 @@ export function BookingStatusBadge({ status }: { status: PortalBooking['status']
   );
 }
 
-/** All the traveler's bookings, newest first; each opens its page. */
-export function BookingList({ userId }: { userId: string }) {
+/** All the traveler's bookings, newest first; each opens its page. `claim` first adds a guest booking by its reference. */
+export function BookingList({ userId, claim, onClaimDone }: { userId: string; claim?: string; onClaimDone: () => void }) {
+  return claim ? <ClaimingGuestBooking userId={userId} reference={claim} onDone={onClaimDone} /> : <Bookings userId={userId} />;
+}
+
+/** While a guest booking is being added, the list waits, so it is read afresh with the booking in it. */
+function ClaimingGuestBooking({ userId, reference, onDone }: { userId: string; reference: string; onDone: () => void }) {
+  useClaimGuestBooking(userId, reference, onDone);
+  return (
+    <PortalPage title="Bookings" description="Every trip you have booked with us, newest first.">
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>Adding booking {reference.toUpperCase()} to your account…</Text>
+      </Group>
+    </PortalPage>
+  );
+}
+
+function Bookings({ userId }: { userId: string }) {
   const bookings = useBookings(userId);
   const display = useDisplay(userId);
 
