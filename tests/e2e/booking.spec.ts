@@ -262,6 +262,56 @@ for (const size of sizes) {
   });
 }
 
+test('a private tour is booked for a day of a season window, as a departure of its own', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const a = await api(request);
+  const admin = await adminToken(a);
+  const slug = '7-day-private-luxury-serengeti';
+  const [tour] = await rest<{ id: string; base_price: number; tour_seasons: { name: string; starts_on: string; ends_on: string; adult_price: number | null }[] }[]>(
+    a,
+    a.anonKey,
+    'GET',
+    `tours?select=id,base_price,tour_seasons(name,starts_on,ends_on,adult_price)&slug=eq.${slug}`,
+  );
+  // The first window that opens more than 60 days from now, on its first day.
+  const season = tour.tour_seasons.filter((s) => s.starts_on > inDays(60)).sort((x, y) => x.starts_on.localeCompare(y.starts_on))[0];
+  const email = `private-${Date.now()}@example.com`;
+
+  await page.goto(`/tours/${slug}/book`);
+  await expect(page.getByRole('heading', { name: 'Choose your start date' })).toBeVisible();
+  const form = bookingForm(page);
+  await expect(form.getByTestId('quote-placeholder')).toHaveText('Choose a date to see your price.');
+  // The long rains close the camps: no window, so no trip.
+  const closed = `${new Date().getUTCFullYear() + 1}-04-15`;
+  await page.getByLabel('First day of your trip').fill(closed);
+  await fillTraveler(page, 1, { name: 'Grace Lyimo', born: '1980-01-01', nationality: 'British' });
+  await fillTraveler(page, 2, { name: 'Tom Lyimo', born: '1979-06-30', nationality: 'British' });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByLabel('Phone').fill('+44 7700 900123');
+  await page.getByRole('checkbox', { name: /I accept the booking terms/ }).check();
+  await clickBook(page);
+  await expect(page.getByText('This private trip is not offered on that date').first()).toBeVisible();
+
+  await page.getByRole('button', { name: new RegExp(`^${season.name}, `) }).first().click();
+  await expect(page.getByLabel('First day of your trip')).toHaveValue(season.starts_on);
+  const total = 2 * Number(season.adult_price ?? tour.base_price);
+  await expectTotal(page, total);
+  await expect(form.getByTestId('quote-lines')).toContainText(`Adults (${season.name})`);
+  await shot(page, 'booking-private-desktop');
+  await clickBook(page);
+
+  await expect(page).toHaveURL(/\/thank-you\?booking=KS-/);
+  const reference = new URL(page.url()).searchParams.get('booking')!;
+  await expect(page.getByTestId('booking-total')).toContainText(money(total));
+  const [booking] = await rest<(BookingRow & { departure: { start_date: string; is_private: boolean; capacity: number } })[]>(
+    a,
+    admin,
+    'GET',
+    `bookings?select=*,departure:tour_departures(start_date,is_private,capacity)&booking_reference=eq.${reference}`,
+  );
+  expect(booking).toMatchObject({ total_amount: total, adults: 2, departure: { start_date: season.starts_on, is_private: true, capacity: 2 } });
+});
+
 test.describe('booking refusals', () => {
   test('bad input shows field messages, keeps what was typed and books nothing', async ({ page, request }) => {
     const a = await api(request);

@@ -166,14 +166,6 @@ export function formatDate(isoDate: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
-/** 'Mon 21 Dec 2026'. */
-export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
-
 /** '21 – 27 Dec 2026', '28 Dec 2026 – 3 Jan 2027'. */
 export function formatDateRange(start: string, end: string): string {
   if (start === end) return formatDate(start);
@@ -384,11 +376,6 @@ export function quoteArgs(request: QuoteRequest) {
     p_extras: [...request.extras].sort(),
     p_promo_code: request.promoCode,
   };
-}
-
-/** Two requests price the same trip. */
-export function sameQuoteRequest(a: QuoteRequest | null, b: QuoteRequest | null): boolean {
-  return !!a && !!b && JSON.stringify(quoteArgs(a)) === JSON.stringify(quoteArgs(b));
 }
 
 /** Where on the page a refusal of the price function belongs, by its message. */

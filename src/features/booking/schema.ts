@@ -64,9 +64,8 @@ const contact = z.object({
     }),
 });
 
-export type TravelerDetails = z.infer<typeof traveler>;
 export type TravelerDraft = z.input<typeof traveler>;
-export type ContactDraft = z.input<typeof contact>;
+type ContactDraft = z.input<typeof contact>;
 
 /** The form as the schema reads it: the party's details in order, adults first. */
 export interface BookingInput {

@@ -133,7 +133,7 @@ function PrivateDate({
                 onClick={() => onChange(firstDateIn(window, today))}
                 title={`Start on ${formatDate(firstDateIn(window, today))}`}
               >
-                {window.name}, {formatDateRange(window.startsOn, window.endsOn)} · {formatMoney(window.price, tour.currency)}
+                {window.name}, {formatDateRange(window.startsOn, window.endsOn)} · {formatMoney(window.price, tour.currency)} pp
               </Button>
             ))}
           </Group>

@@ -49,7 +49,21 @@ export interface PromoState {
   error: string | null;
 }
 
-function PromoField({ promo, quote, onInput, onApply, onRemove }: { promo: PromoState; quote: Quote | null; onInput: (value: string) => void; onApply: () => void; onRemove: () => void }) {
+function PromoField({
+  promo,
+  quote,
+  updating,
+  onInput,
+  onApply,
+  onRemove,
+}: {
+  promo: PromoState;
+  quote: Quote | null;
+  updating: boolean;
+  onInput: (value: string) => void;
+  onApply: () => void;
+  onRemove: () => void;
+}) {
   const appliedLine = quote?.lines.find((line) => line.kind === 'promo');
   if (promo.applied && appliedLine) {
     return (
@@ -83,7 +97,7 @@ function PromoField({ promo, quote, onInput, onApply, onRemove }: { promo: Promo
         error={promo.error}
         style={{ flex: 1 }}
       />
-      <Button variant="default" mt={25} onClick={onApply} loading={!!promo.applied && !appliedLine && !promo.error}>
+      <Button variant="default" mt={25} onClick={onApply} loading={!!promo.applied && !appliedLine && updating}>
         Apply
       </Button>
     </Group>
@@ -161,7 +175,7 @@ export function PriceSummary({
           </Alert>
         )}
       </div>
-      <PromoField promo={promo} quote={quote} onInput={onPromoInput} onApply={onPromoApply} onRemove={onPromoRemove} />
+      <PromoField promo={promo} quote={quote} updating={updating} onInput={onPromoInput} onApply={onPromoApply} onRemove={onPromoRemove} />
       {dueNow}
       {children}
     </section>
