@@ -41,6 +41,7 @@ import { Route as TravelerSettingsRouteImport } from './routes/traveler/settings
 import { Route as TravelerWishlistRouteImport } from './routes/traveler/wishlist'
 import { Route as PublicBlogIndexRouteImport } from './routes/_public/blog/index'
 import { Route as PublicBlogSlugRouteImport } from './routes/_public/blog/$slug'
+import { Route as PublicBookTourSlugRouteImport } from './routes/_public/book-tour/$slug'
 import { Route as PublicDestinationsIndexRouteImport } from './routes/_public/destinations/index'
 import { Route as PublicDestinationsSlugRouteImport } from './routes/_public/destinations/$slug'
 import { Route as PublicExperiencesIndexRouteImport } from './routes/_public/experiences/index'
@@ -51,6 +52,7 @@ import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler
 import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
 import { Route as PublicBlogTagSlugRouteImport } from './routes/_public/blog/tag/$slug'
 import { Route as PublicToursSlugIndexRouteImport } from './routes/_public/tours/$slug/index'
+import { Route as PublicToursSlugBookRouteImport } from './routes/_public/tours/$slug/book'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -211,6 +213,11 @@ const PublicBlogSlugRoute = PublicBlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicBookTourSlugRoute = PublicBookTourSlugRouteImport.update({
+  id: '/book-tour/$slug',
+  path: '/book-tour/$slug',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicDestinationsIndexRoute = PublicDestinationsIndexRouteImport.update({
   id: '/destinations/',
   path: '/destinations/',
@@ -262,6 +269,11 @@ const PublicToursSlugIndexRoute = PublicToursSlugIndexRouteImport.update({
   path: '/tours/$slug/',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicToursSlugBookRoute = PublicToursSlugBookRouteImport.update({
+  id: '/tours/$slug/book',
+  path: '/tours/$slug/book',
+  getParentRoute: () => PublicRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -294,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/traveler/wishlist': typeof TravelerWishlistRoute
   '/traveler/': typeof TravelerIndexRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
+  '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -304,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/tours/$slug/book': typeof PublicToursSlugBookRoute
   '/tours/$slug/': typeof PublicToursSlugIndexRoute
 }
 export interface FileRoutesByTo {
@@ -336,6 +350,7 @@ export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/traveler': typeof TravelerIndexRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
+  '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -346,6 +361,7 @@ export interface FileRoutesByTo {
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/tours/$slug/book': typeof PublicToursSlugBookRoute
   '/tours/$slug': typeof PublicToursSlugIndexRoute
 }
 export interface FileRoutesById {
@@ -381,6 +397,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/traveler/': typeof TravelerIndexRoute
   '/_public/blog/$slug': typeof PublicBlogSlugRoute
+  '/_public/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -391,6 +408,7 @@ export interface FileRoutesById {
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
+  '/_public/tours/$slug/book': typeof PublicToursSlugBookRoute
   '/_public/tours/$slug/': typeof PublicToursSlugIndexRoute
 }
 export interface FileRouteTypes {
@@ -426,6 +444,7 @@ export interface FileRouteTypes {
     | '/traveler/wishlist'
     | '/traveler/'
     | '/blog/$slug'
+    | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/traveler/bookings/$reference'
@@ -436,6 +455,7 @@ export interface FileRouteTypes {
     | '/traveler/bookings/'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
+    | '/tours/$slug/book'
     | '/tours/$slug/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -468,6 +488,7 @@ export interface FileRouteTypes {
     | '/'
     | '/traveler'
     | '/blog/$slug'
+    | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/traveler/bookings/$reference'
@@ -478,6 +499,7 @@ export interface FileRouteTypes {
     | '/traveler/bookings'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
+    | '/tours/$slug/book'
     | '/tours/$slug'
   id:
     | '__root__'
@@ -512,6 +534,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/traveler/'
     | '/_public/blog/$slug'
+    | '/_public/book-tour/$slug'
     | '/_public/destinations/$slug'
     | '/_public/experiences/$slug'
     | '/traveler/bookings/$reference'
@@ -522,6 +545,7 @@ export interface FileRouteTypes {
     | '/traveler/bookings/'
     | '/_public/blog/category/$slug'
     | '/_public/blog/tag/$slug'
+    | '/_public/tours/$slug/book'
     | '/_public/tours/$slug/'
   fileRoutesById: FileRoutesById
 }
@@ -765,6 +789,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicBlogSlugRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/book-tour/$slug': {
+      id: '/_public/book-tour/$slug'
+      path: '/book-tour/$slug'
+      fullPath: '/book-tour/$slug'
+      preLoaderRoute: typeof PublicBookTourSlugRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/destinations/': {
       id: '/_public/destinations/'
       path: '/destinations'
@@ -835,6 +866,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicToursSlugIndexRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/tours/$slug/book': {
+      id: '/_public/tours/$slug/book'
+      path: '/tours/$slug/book'
+      fullPath: '/tours/$slug/book'
+      preLoaderRoute: typeof PublicToursSlugBookRouteImport
+      parentRoute: typeof PublicRoute
+    }
   }
 }
 
@@ -853,6 +891,7 @@ interface PublicRouteChildren {
   PublicTravelInsuranceRoute: typeof PublicTravelInsuranceRoute
   PublicIndexRoute: typeof PublicIndexRoute
   PublicBlogSlugRoute: typeof PublicBlogSlugRoute
+  PublicBookTourSlugRoute: typeof PublicBookTourSlugRoute
   PublicDestinationsSlugRoute: typeof PublicDestinationsSlugRoute
   PublicExperiencesSlugRoute: typeof PublicExperiencesSlugRoute
   PublicBlogIndexRoute: typeof PublicBlogIndexRoute
@@ -861,6 +900,7 @@ interface PublicRouteChildren {
   PublicToursIndexRoute: typeof PublicToursIndexRoute
   PublicBlogCategorySlugRoute: typeof PublicBlogCategorySlugRoute
   PublicBlogTagSlugRoute: typeof PublicBlogTagSlugRoute
+  PublicToursSlugBookRoute: typeof PublicToursSlugBookRoute
   PublicToursSlugIndexRoute: typeof PublicToursSlugIndexRoute
 }
 
@@ -879,6 +919,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicTravelInsuranceRoute: PublicTravelInsuranceRoute,
   PublicIndexRoute: PublicIndexRoute,
   PublicBlogSlugRoute: PublicBlogSlugRoute,
+  PublicBookTourSlugRoute: PublicBookTourSlugRoute,
   PublicDestinationsSlugRoute: PublicDestinationsSlugRoute,
   PublicExperiencesSlugRoute: PublicExperiencesSlugRoute,
   PublicBlogIndexRoute: PublicBlogIndexRoute,
@@ -887,6 +928,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicToursIndexRoute: PublicToursIndexRoute,
   PublicBlogCategorySlugRoute: PublicBlogCategorySlugRoute,
   PublicBlogTagSlugRoute: PublicBlogTagSlugRoute,
+  PublicToursSlugBookRoute: PublicToursSlugBookRoute,
   PublicToursSlugIndexRoute: PublicToursSlugIndexRoute,
 }
 

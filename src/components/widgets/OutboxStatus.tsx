@@ -65,6 +65,8 @@ export function OutboxStatus() {
   const Icon = tone === 'failed' ? IconAlertTriangle : tone === 'offline' ? IconCloudOff : IconRefresh;
   const count = tone === 'failed' ? failed.length : waiting;
   const summary = outboxSummary(status);
+  // Writes whose waiting means something particular (a booking is not confirmed yet) are named.
+  const noted = status.items.filter((item) => item.status !== 'failed' && item.waitingNote);
 
   return (
     <Popover position="bottom-end" width={320} shadow="md" withArrow>
@@ -84,6 +86,20 @@ export function OutboxStatus() {
             <ul className={classes.list}>
               {failed.map((item) => (
                 <FailedWrite key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+          {noted.length > 0 && (
+            <ul className={classes.list}>
+              {noted.map((item) => (
+                <li key={item.id} className={classes.item}>
+                  <Text size="sm" fw={500}>
+                    {item.description}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.waitingNote}
+                  </Text>
+                </li>
               ))}
             </ul>
           )}

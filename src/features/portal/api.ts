@@ -22,7 +22,6 @@ export const portalKeys = {
   preferences: (userId: string) => [...portalKeys.all, 'preferences', userId] as const,
   wishlist: (userId: string) => [...portalKeys.all, 'wishlist', userId] as const,
   activity: (userId: string, offset: number, limit: number) => [...portalKeys.all, 'activity', userId, offset, limit] as const,
-  paymentInstructions: () => [...portalKeys.all, 'payment-instructions'] as const,
 };
 
 /** A mirror as a page sees it: the rows, whether the device has answered yet, and the refresh's state. */
@@ -216,38 +215,8 @@ export function useActivity(userId: string, offset = 0, limit = ACTIVITY_PAGE) {
   return useQuery({ queryKey: portalKeys.activity(userId, offset, limit), queryFn: () => fetchActivity(userId, { offset, limit }), placeholderData: keepPreviousData });
 }
 
-export interface PaymentInstructions {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  swift_code: string | null;
-  branch: string | null;
-  currency: string;
-  balance_due_days: number;
-  pay_on_arrival: string | null;
-}
-
-const PAYMENT_INSTRUCTIONS_KEY = 'portal.paymentInstructions';
-
-/** How to pay a balance; kept on the device too, so it shows offline beside the balance. */
-export function usePaymentInstructions(): PaymentInstructions | null | undefined {
-  const stored = useLiveQuery(() => localDb.meta.get(PAYMENT_INSTRUCTIONS_KEY).then((entry) => entry ?? null), []);
-  useQuery({
-    queryKey: portalKeys.paymentInstructions(),
-    staleTime: 60 * 60 * 1000,
-    queryFn: async () => {
-      const { data, error } = await supabase()
-        .from('payment_instructions')
-        .select('bank_name, account_name, account_number, swift_code, branch, currency, balance_due_days, pay_on_arrival')
-        .eq('is_active', true)
-        .maybeSingle();
-      if (error) throw error;
-      await localDb.meta.put({ key: PAYMENT_INSTRUCTIONS_KEY, value: data });
-      return data;
-    },
-  });
-  return stored === undefined ? undefined : ((stored?.value as PaymentInstructions | null | undefined) ?? null);
-}
+// How to pay is the company's, shared with the booking pages.
+export { usePaymentInstructions, type PaymentInstructions } from '@/lib/payment-instructions.ts';
 
 /**
  * Adds a booking made as a guest to the signed-in account, by the reference from the guest's email

@@ -32,6 +32,8 @@ export interface WriteDefinition<P, U = unknown> {
   maxQueued?: number;
   /** A short line for the status popover, e.g. 'Add a tour to your wishlist'. */
   describe(payload: P): string;
+  /** What a waiting write of this kind means for the user, e.g. 'Not yet confirmed – will be sent when you are back online'. */
+  describeWaiting?(payload: P): string;
   apply?(db: LocalDb, payload: P, userId: string | null): Promise<U | undefined>;
   revert?(db: LocalDb, payload: P, userId: string | null, undo: U | undefined): Promise<void>;
   /** Sends the write; throws (see errors.ts) when the server did not take it. Sending twice must change the server once. */

@@ -6,6 +6,8 @@ import { writeRegistry } from './registry.ts';
 export interface OutboxItem {
   id: string;
   description: string;
+  /** What waiting means for this write, when its kind says more than 'waiting to sync'. */
+  waitingNote?: string;
   status: OutboxEntry['status'];
   lastError?: string;
   createdAt: number;
@@ -37,6 +39,7 @@ export function describeOutbox(entries: OutboxEntry[], online: boolean): OutboxS
     items.push({
       id: entry.id,
       description: definition ? definition.describe(entry.payload) : 'A change made on this device',
+      waitingNote: definition?.describeWaiting?.(entry.payload),
       status: entry.status,
       lastError: entry.lastError,
       createdAt: entry.createdAt,

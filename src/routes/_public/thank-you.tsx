@@ -2,20 +2,37 @@ import { Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } 
 import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
+import { BookingConfirmation } from '@/features/booking/components/BookingConfirmation.tsx';
 import { enquiryReference } from '@/features/contact/enquiry.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Booking references as create_booking makes them (KS-2026-7K3Q9), and the older KS2611-7K3Q9A. */
+const bookingReferencePattern = /^KS-?\d{4}-[A-Z0-9]{5,6}$/;
 
 export const Route = createFileRoute('/_public/thank-you')({
-  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean } => ({
+  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean; booking?: string } => ({
     ...(typeof search.ref === 'string' && uuidPattern.test(search.ref) ? { ref: search.ref } : {}),
     ...(search.queued === true || search.queued === 'true' ? { queued: true } : {}),
+    ...(typeof search.booking === 'string' && bookingReferencePattern.test(search.booking.toUpperCase()) ? { booking: search.booking.toUpperCase() } : {}),
   }),
   component: ThankYouPage,
 });
 
-/** After a trip request: it is with us (or waiting to be sent), its reference, and what happens next. */
+/** After a booking (?booking=<reference>) or a trip request (?ref=<enquiry id>). */
 function ThankYouPage() {
+  const { booking } = Route.useSearch();
+  if (booking) {
+    return (
+      <Container size="sm" py={{ base: 32, md: 72 }}>
+        <BookingConfirmation reference={booking} />
+      </Container>
+    );
+  }
+  return <TripRequestThanks />;
+}
+
+/** After a trip request: it is with us (or waiting to be sent), its reference, and what happens next. */
+function TripRequestThanks() {
   const { ref, queued } = Route.useSearch();
   return (
     <Container size="sm" py={{ base: 48, md: 96 }}>

@@ -17,7 +17,7 @@ import {
   type Payment,
   type PortalBooking,
 } from '../model.ts';
-import { BankDetails } from './PayBalance.tsx';
+import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import classes from './Portal.module.css';
 
 export type DocumentKind = 'confirmation' | 'invoice' | 'itinerary';

@@ -97,7 +97,7 @@ function BookingBox({ tour, departures, wishlist }: { tour: TourDetailData; depa
 /** Phones: the price and Book now in a bar at the bottom of the screen. */
 function BookingBar({ tour }: { tour: TourDetailData }) {
   return (
-    <div className={classes.bar} role="region" aria-label="Book this tour">
+    <div className={classes.bar} role="region" aria-label="Book this tour" data-bottom-bar>
       <div>
         <Text size="xs" c="dimmed">
           From

@@ -1,0 +1,153 @@
+import { queryOptions } from '@tanstack/react-query';
+import { discardWrite, queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { bookingTourFromRow, bookingTourSelect, quoteArgs, type BookingTour, type BookingTourRow, type Quote, type QuoteLine, type QuoteRequest } from './model.ts';
+import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
+
+export const bookingKeys = {
+  all: ['booking'] as const,
+  tour: (slug: string) => [...bookingKeys.all, 'tour', slug] as const,
+  quote: (request: QuoteRequest) => [...bookingKeys.all, 'quote', quoteArgs(request)] as const,
+  paymentOptions: () => [...bookingKeys.all, 'payment-options'] as const,
+  byReference: (reference: string, email: string | null) => [...bookingKeys.all, 'reference', reference, email] as const,
+};
+
+/** An active tour with what its booking page needs (prices, extras, departures, season windows), or null. */
+export const bookingTourQuery = (slug: string) =>
+  queryOptions({
+    queryKey: bookingKeys.tour(slug),
+    queryFn: async (): Promise<BookingTour | null> => {
+      const { data, error } = await supabase()
+        .from('tours')
+        .select(bookingTourSelect)
+        .eq('slug', slug)
+        .eq('status', 'active')
+        .maybeSingle()
+        .overrideTypes<BookingTourRow | null, { merge: false }>();
+      if (error) throw error;
+      return data ? bookingTourFromRow(data) : null;
+    },
+    // Seats are read again while the page is open, so what it offers stays what is left.
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+
+/** A refusal of the price or booking function: its message is written for travelers and shown as it is. */
+export class BookingRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'BookingRefusal';
+  }
+}
+
+/** The network, not the server: no answer at all. */
+export function isOfflineError(error: unknown): boolean {
+  if (error instanceof BookingRefusal) return error.status === 0;
+  return error instanceof TypeError;
+}
+
+export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
+  const { data, error, status } = await supabase().rpc('quote_booking', quoteArgs(request));
+  if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
+  return data as Quote;
+}
+
+/** The price of a choice, as the booking function will charge it. Refusals are not retried: they say what to change. */
+export const quoteQuery = (request: QuoteRequest) =>
+  queryOptions({
+    queryKey: bookingKeys.quote(request),
+    queryFn: () => fetchQuote(request),
+    staleTime: 15_000,
+    // Offline, the page needs to know at once (it shows the last price as an estimate), not wait paused.
+    networkMode: 'always',
+    retry: (failures, error) => failures < 2 && isOfflineError(error),
+  });
+
+/** Which payment methods the server can take: card only when it says so (/api/config `payments.card`). */
+export const paymentOptionsQuery = () =>
+  queryOptions({
+    queryKey: bookingKeys.paymentOptions(),
+    queryFn: async (): Promise<{ card: boolean }> => {
+      const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
+      if (!response.ok) return { card: false };
+      const config = (await response.json()) as { payments?: { card?: unknown } };
+      return { card: config.payments?.card === true };
+    },
+    staleTime: 60 * 60 * 1000,
+  });
+
+/** How long the page waits for the server before it says the request will go when back online. */
+const answerWait = 15_000;
+
+export type BookingOutcome =
+  | { status: 'booked'; booked: BookedOnDevice }
+  /** Kept on the device (offline, or no answer yet); `id` is the outbox entry to follow. */
+  | { status: 'waiting'; id: string };
+
+/**
+ * Sends a booking through the outbox and waits for the server's answer. A refusal throws its message
+ * (and the request is dropped: the page shows it, the traveler changes and books again).
+ */
+export async function requestBooking(request: BookingRequest): Promise<BookingOutcome> {
+  const id = await queueWrite(bookingRequestWrite, request);
+  const release = attendRequest(id);
+  try {
+    return await outcomeOf(id, answerWait);
+  } finally {
+    release();
+  }
+}
+
+async function outcomeOf(id: string, timeoutMs: number): Promise<BookingOutcome> {
+  const outcome = await waitForWrite(id, timeoutMs);
+  if (outcome.status === 'failed') {
+    // Refused at once: the page shows why, so the request does not linger among the changes to sync.
+    await discardWrite(id);
+    throw new BookingRefusal(outcome.error, '', 400);
+  }
+  if (outcome.status === 'waiting') return { status: 'waiting', id };
+  const booked = await bookedFromRequest(id);
+  if (!booked) throw new Error('The booking was made, but this device could not keep its details. Please check your email for the confirmation.');
+  return { status: 'booked', booked };
+}
+
+/** A booking read back by its reference: the owner's own, or a guest's with the email it was made with. */
+export const bookingByReferenceQuery = (reference: string, email: string | null) =>
+  queryOptions({
+    queryKey: bookingKeys.byReference(reference, email),
+    queryFn: async (): Promise<ConfirmedBooking> => {
+      const { data, error, status } = await supabase().rpc('booking_by_reference', { p_reference: reference, p_email: email });
+      if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
+      return data as ConfirmedBooking;
+    },
+    retry: (failures, error) => failures < 2 && isOfflineError(error),
+  });
+
+export interface ConfirmedBooking extends CreatedBooking {
+  tour_id: string;
+  departure_id: string | null;
+  adults: number;
+  children: number;
+  price_breakdown: QuoteLine[];
+  created_at: string;
+}
+
+/** The tour and dates a confirmation shows: the tour is public, a private trip's dates come from the device. */
+export const bookedTripQuery = (booking: Pick<ConfirmedBooking, 'tour_id' | 'departure_id'>) =>
+  queryOptions({
+    queryKey: [...bookingKeys.all, 'trip', booking.tour_id, booking.departure_id] as const,
+    queryFn: async () => {
+      const [tour, departure] = await Promise.all([
+        supabase().from('tours').select('title, slug, hero_image_url').eq('id', booking.tour_id).maybeSingle<{ title: string; slug: string; hero_image_url: string | null }>(),
+        booking.departure_id
+          ? supabase().from('tour_departures').select('start_date, end_date').eq('id', booking.departure_id).maybeSingle<{ start_date: string; end_date: string }>()
+          : Promise.resolve({ data: null, error: null }),
+      ]);
+      if (tour.error) throw tour.error;
+      return { tour: tour.data, departure: departure.data };
+    },
+  });

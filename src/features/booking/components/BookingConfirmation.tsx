@@ -1,0 +1,236 @@
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconMail } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type FormEvent } from 'react';
+import { BankDetails } from '@/components/widgets/BankDetails.tsx';
+import { Confetti } from '@/components/widgets/Confetti.tsx';
+import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
+import { useSession } from '@/lib/session/index.ts';
+import { bookedTripQuery, bookingByReferenceQuery, isOfflineError } from '../api.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAmount, formatDate, formatDateRange, formatMoney, PAYMENT_METHODS, round2 } from '../model.ts';
+import { bookedOnDevice } from '../writes.ts';
+import { QuoteLines } from './PriceSummary.tsx';
+
+function when(instant: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+}
+
+/** A guest on another device (or after clearing it) finds their booking with the email they booked with. */
+function FindBooking({ reference, onEmail, refused }: { reference: string; onEmail: (email: string) => void; refused: string | null }) {
+  const [email, setEmail] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim()) onEmail(email.trim());
+  };
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+      <form onSubmit={submit} aria-label="Find your booking">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Booking {reference}
+          </Title>
+          <Text>Enter the email address you booked with to see this booking.</Text>
+          <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={refused} required />
+          <Group>
+            <Button type="submit">Show my booking</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * The thank-you page after a booking: the reference, what happens next, how to pay (the company's
+ * bank details, or paying on arrival), and where to follow the booking: the portal for a traveler,
+ * the emailed invitation to an account for a guest. The booking is read back from the server
+ * (booking_by_reference, with the guest's email); what this device kept of it shows while offline.
+ */
+export function BookingConfirmation({ reference }: { reference: string }) {
+  const { user, status } = useSession();
+  const device = useLiveQuery(() => bookedOnDevice(reference), [reference]);
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const instructions = usePaymentInstructions();
+  // The owner reads their booking without an email; a guest needs the one they booked with.
+  const email = typedEmail ?? (device && !device.userId ? device.email : null);
+  const canRead = status !== 'loading' && device !== undefined && (email !== null || (user !== null && (!device || device.userId === user.id)));
+  const booking = useQuery({ ...bookingByReferenceQuery(reference, email), enabled: canRead });
+  const trip = useQuery({ ...bookedTripQuery(booking.data ?? { tour_id: '', departure_id: null }), enabled: !!booking.data });
+
+  if (status === 'loading' || device === undefined) return <Skeleton height={420} radius="lg" />;
+  const refused = booking.error && !isOfflineError(booking.error) ? booking.error.message : null;
+  if (!device && !booking.data && (refused || !canRead)) {
+    return <FindBooking reference={reference} onEmail={setTypedEmail} refused={typedEmail ? refused : null} />;
+  }
+  if (!device && !booking.data) return <Skeleton height={420} radius="lg" />;
+
+  const total = booking.data ? Number(booking.data.total_amount) : device!.total;
+  const currency = booking.data?.currency ?? device!.currency;
+  const holdExpiresAt = booking.data?.hold_expires_at ?? device?.holdExpiresAt ?? null;
+  const tourTitle = trip.data?.tour?.title ?? device?.tour.title ?? 'Your trip';
+  const tourSlug = trip.data?.tour?.slug ?? device?.tour.slug;
+  const startDate = trip.data?.departure?.start_date ?? device?.startDate ?? null;
+  const endDate = trip.data?.departure?.end_date ?? device?.endDate ?? null;
+  const adults = booking.data?.adults ?? device!.adults;
+  const children = booking.data?.children ?? device!.children;
+  const contactEmail = booking.data?.contact.email ?? device?.email ?? email;
+  const ownedByUser = user !== null && (booking.data?.user_id ?? device?.userId) === user.id;
+  const payment = device?.payment ?? null;
+  const method = payment?.method ?? null;
+  const plan = payment?.plan ?? 'deposit';
+  const dueNow = method ? amountDueNow(total, plan, method) : depositAmount(total);
+  const balanceDueDays = instructions?.balance_due_days ?? 60;
+  const balanceDate = startDate ? formatDate(addDays(startDate, -balanceDueDays)) : null;
+  const money = (amount: number) => formatMoney(amount, currency, { cents: true });
+  const party = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`, children > 0 ? `${children} ${children === 1 ? 'child' : 'children'}` : null].filter(Boolean).join(', ');
+
+  return (
+    <Stack gap="lg">
+      <Confetti />
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+        <Stack gap="md" align="flex-start">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconCircleCheck size={30} />
+          </ThemeIcon>
+          <Title order={1}>Thank you, asante sana!</Title>
+          <Text size="lg">
+            Your booking of {tourTitle} is with us.
+            {holdExpiresAt ? ` We hold your seats until ${when(holdExpiresAt)}` : ' We hold your seats for 48 hours'} and confirm the booking in writing within one working
+            day.
+          </Text>
+          <div>
+            <Text size="sm" c="dimmed">
+              Booking reference
+            </Text>
+            <Text ff="heading" fw={700} fz={28} lh={1.2} data-testid="booking-reference">
+              {reference}
+            </Text>
+          </div>
+          <Paper withBorder radius="md" p="md" w="100%">
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <div>
+                <Text fw={700}>{tourTitle}</Text>
+                <Text size="sm" c="dimmed">
+                  {startDate && endDate ? `${formatDateRange(startDate, endDate)} · ` : ''}
+                  {party}
+                </Text>
+              </div>
+              <Badge variant="light" color="brand">
+                {booking.data?.status === 'confirmed' ? 'Confirmed' : 'Awaiting confirmation'}
+              </Badge>
+            </Group>
+            {booking.data ? (
+              <div style={{ marginTop: 'var(--mantine-spacing-sm)' }} data-testid="booking-total">
+                <QuoteLines quote={{ lines: booking.data.price_breakdown, total, currency }} />
+              </div>
+            ) : (
+              <Text mt="sm" data-testid="booking-total">
+                Total <b>{money(total)}</b>
+              </Text>
+            )}
+          </Paper>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
+        <Title order={2} size="h3">
+          What happens next
+        </Title>
+        <List spacing="sm" type="ordered" mt="md">
+          <List.Item>We check every lodge, vehicle and park permit, and confirm your booking by email within one working day.</List.Item>
+          {method === 'pay_on_arrival' ? (
+            <List.Item>
+              You pay <b>{money(total)}</b> at our Arusha office the day before your trip starts.
+            </List.Item>
+          ) : (
+            <List.Item>
+              Pay{' '}
+              <b>
+                {money(dueNow)}
+                {plan === 'deposit' ? ` (${DEPOSIT_PERCENT}% deposit)` : ''}
+              </b>
+              {method ? ` by ${PAYMENT_METHODS.find((option) => option.value === method)?.label.toLowerCase()}` : ''}
+              {holdExpiresAt ? ` before ${when(holdExpiresAt)}` : ''} to keep your seats.
+            </List.Item>
+          )}
+          {method !== 'pay_on_arrival' && plan === 'deposit' && balanceDate && (
+            <List.Item>
+              The balance of <b>{money(round2(total - dueNow))}</b> is due by {balanceDate}.
+            </List.Item>
+          )}
+          <List.Item>
+            Before you travel: every traveler needs{' '}
+            <Anchor href="/travel-insurance" inherit>
+              travel insurance
+            </Anchor>
+            , and the park permits need each passport number.
+          </List.Item>
+        </List>
+      </Paper>
+
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} data-testid="payment-instructions">
+        <Title order={2} size="h3" mb="md">
+          How to pay
+        </Title>
+        {instructions === undefined ? (
+          <Skeleton height={140} />
+        ) : (
+          <Stack gap="md">
+            {method === 'card' && (
+              <Text>We email you a secure link to pay {money(dueNow)} by card with your confirmation.</Text>
+            )}
+            {(method === 'bank_transfer' || method === null) && instructions && (
+              <>
+                <Text>
+                  Transfer {money(dueNow)} to our account, quoting your booking reference so we match the payment to your booking. Bank charges
+                  are the sender&apos;s.
+                </Text>
+                <BankDetails instructions={instructions} reference={reference} />
+              </>
+            )}
+            {(method === 'pay_on_arrival' || method === null) && instructions?.pay_on_arrival && (
+              <>
+                {method === null && (
+                  <Text fw={600} size="sm">
+                    Pay on arrival
+                  </Text>
+                )}
+                <Text>{instructions.pay_on_arrival}</Text>
+              </>
+            )}
+            {instructions === null && <Text>Our bank details come with your confirmation email.</Text>}
+          </Stack>
+        )}
+      </Paper>
+
+      {ownedByUser ? (
+        <Alert variant="light" color="secondary" icon={<IconCircleCheck />} title="Your booking is in your account" radius="lg">
+          Follow it, pay and message us from your traveler portal.
+          <Group mt="sm">
+            <Button component={Link} to={`/traveler/bookings/${encodeURIComponent(reference)}`} radius="xl" data-testid="portal-link">
+              View your booking
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Alert variant="light" color="secondary" icon={<IconMail />} title="Check your inbox" radius="lg" data-testid="account-invitation">
+          We have emailed your confirmation{contactEmail ? ` to ${contactEmail}` : ''}, with an invitation to create an account. With it you can follow
+          your booking, pay and message us.
+        </Alert>
+      )}
+
+      <Group>
+        {tourSlug && (
+          <Button component="a" href={`/tours/${tourSlug}`} variant="default" radius="xl">
+            Back to the tour
+          </Button>
+        )}
+        <Button component={Link} to="/tours" variant="default" radius="xl">
+          Browse more tours
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

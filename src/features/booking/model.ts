@@ -1,0 +1,395 @@
+/**
+ * The booking page's data and the pure rules over it. Prices are never worked out here: every amount
+ * the page shows comes from quote_booking (20261122001120_quote_booking.sql), and create_booking
+ * charges the very same total. What is here decides what can be chosen and how it reads.
+ */
+
+export interface BookingExtra {
+  code: string;
+  name: string;
+  description: string | null;
+  unit: 'per_person' | 'per_booking';
+  price: number;
+}
+
+export interface BookingDeparture {
+  id: string;
+  startDate: string;
+  endDate: string;
+  capacity: number;
+  seatsBooked: number;
+  status: 'open' | 'limited' | 'guaranteed' | 'sold_out' | 'cancelled';
+  /** The adult price of this departure: its season price, else the tour's. */
+  price: number;
+  season: string | null;
+}
+
+/** A window in which a private tour runs on any date the travelers choose. */
+export interface SeasonWindow {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  /** The adult price in the window: its own, else the tour's. */
+  price: number;
+}
+
+export interface BookingTour {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  currency: string;
+  basePrice: number;
+  childPrice: number | null;
+  childAgeLimit: number;
+  singleSupplement: number;
+  durationDays: number;
+  durationNights: number;
+  groupSizeMin: number;
+  groupSizeMax: number | null;
+  minAge: number | null;
+  isPrivate: boolean;
+  heroImageUrl: string | null;
+  extras: BookingExtra[];
+  /** Earliest first. */
+  departures: BookingDeparture[];
+  /** Earliest first. */
+  seasons: SeasonWindow[];
+}
+
+type Numeric = number | string | null;
+
+/** The row PostgREST returns for `bookingTourSelect`. */
+export interface BookingTourRow {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  currency: string | null;
+  base_price: Numeric;
+  child_price: Numeric;
+  child_age_limit: number;
+  single_supplement: Numeric;
+  duration_days: number;
+  duration_nights: number;
+  group_size_min: number;
+  group_size_max: number | null;
+  min_age: number | null;
+  is_private: boolean;
+  hero_image_url: string | null;
+  tour_extras: { code: string; name: string; description: string | null; unit: string; price: Numeric; display_order: number }[] | null;
+  tour_departures:
+    | { id: string; start_date: string; end_date: string; capacity: number; seats_booked: number; status: string; price_override: Numeric; season: string | null }[]
+    | null;
+  tour_seasons: { name: string; starts_on: string; ends_on: string; adult_price: Numeric }[] | null;
+}
+
+export const bookingTourSelect =
+  'id, slug, title, summary, currency, base_price, child_price, child_age_limit, single_supplement, duration_days, duration_nights, ' +
+  'group_size_min, group_size_max, min_age, is_private, hero_image_url, ' +
+  'tour_extras(code, name, description, unit, price, display_order), ' +
+  'tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, season), ' +
+  'tour_seasons(name, starts_on, ends_on, adult_price)';
+
+const toNumber = (value: Numeric): number => Number(value) || 0;
+
+export function bookingTourFromRow(row: BookingTourRow): BookingTour {
+  const basePrice = toNumber(row.base_price);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    currency: row.currency || 'USD',
+    basePrice,
+    childPrice: row.child_price === null ? null : toNumber(row.child_price),
+    childAgeLimit: row.child_age_limit,
+    singleSupplement: toNumber(row.single_supplement),
+    durationDays: row.duration_days,
+    durationNights: row.duration_nights,
+    groupSizeMin: row.group_size_min,
+    groupSizeMax: row.group_size_max,
+    minAge: row.min_age,
+    isPrivate: row.is_private,
+    heroImageUrl: row.hero_image_url,
+    extras: [...(row.tour_extras ?? [])]
+      .sort((a, b) => a.display_order - b.display_order)
+      .map((extra) => ({
+        code: extra.code,
+        name: extra.name,
+        description: extra.description,
+        unit: extra.unit === 'per_booking' ? 'per_booking' : 'per_person',
+        price: toNumber(extra.price),
+      })),
+    departures: (row.tour_departures ?? [])
+      .map((departure) => ({
+        id: departure.id,
+        startDate: departure.start_date,
+        endDate: departure.end_date,
+        capacity: departure.capacity,
+        seatsBooked: departure.seats_booked,
+        status: departure.status as BookingDeparture['status'],
+        price: departure.price_override === null ? basePrice : toNumber(departure.price_override),
+        season: departure.season,
+      }))
+      .sort((a, b) => a.startDate.localeCompare(b.startDate)),
+    seasons: (row.tour_seasons ?? [])
+      .map((season) => ({
+        name: season.name,
+        startsOn: season.starts_on,
+        endsOn: season.ends_on,
+        price: season.adult_price === null ? basePrice : toNumber(season.adult_price),
+      }))
+      .sort((a, b) => a.startsOn.localeCompare(b.startsOn)),
+  };
+}
+
+/* Dates: calendar dates as yyyy-mm-dd, compared as text and read without a time zone. */
+
+/** Today's date where the visitor is. */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** '21 Dec 2026'. */
+export function formatDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** '21 – 27 Dec 2026', '28 Dec 2026 – 3 Jan 2027'. */
+export function formatDateRange(start: string, end: string): string {
+  if (start === end) return formatDate(start);
+  const [startText, endText] = [formatDate(start), formatDate(end)];
+  if (start.slice(0, 7) === end.slice(0, 7)) return `${startText.split(' ')[0]} – ${endText}`;
+  if (start.slice(0, 4) === end.slice(0, 4)) return `${startText.slice(0, -5)} – ${endText}`;
+  return `${startText} – ${endText}`;
+}
+
+/** Whole years of a person born on `dateOfBirth` on `onDate`. */
+export function ageOn(dateOfBirth: string, onDate: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  const [y, m, d] = onDate.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/* Money: quote amounts in the tour's currency, to the cent. */
+
+/** '$4,357.00', '$2,879.10', '-$435.70'; whole amounts keep no cents ('$4,357'). */
+export function formatMoney(amount: number, currency: string, options: { cents?: boolean } = {}): string {
+  const cents = options.cents ?? !Number.isInteger(amount);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 }).format(amount);
+  } catch {
+    return `${amount < 0 ? '-' : ''}${currency} ${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
+  }
+}
+
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * US dollars for one unit of each currency the company may price in, for analytics only (SPEC 9:
+ * purchases are reported in USD). Fixed on purpose: reports compare like with like over time.
+ */
+export const USD_PER_UNIT: Record<string, number> = {
+  USD: 1,
+  EUR: 1.08,
+  GBP: 1.27,
+  CHF: 1.13,
+  CAD: 0.73,
+  AUD: 0.66,
+  ZAR: 0.055,
+  KES: 0.0077,
+  TZS: 0.00038,
+};
+
+/** An amount in US dollars; null for a currency the table does not know. */
+export function toUsd(amount: number, currency: string): number | null {
+  if (currency === 'USD') return round2(amount);
+  const rate = USD_PER_UNIT[currency];
+  return rate === undefined ? null : round2(amount * rate);
+}
+
+/* Departures and dates. */
+
+/** Departures a traveler can still choose: open, limited or guaranteed, with a seat left. */
+export function isBookable(departure: BookingDeparture): boolean {
+  return departure.status !== 'sold_out' && departure.status !== 'cancelled' && seatsLeft(departure) > 0;
+}
+
+export function seatsLeft(departure: Pick<BookingDeparture, 'capacity' | 'seatsBooked'>): number {
+  return Math.max(0, departure.capacity - departure.seatsBooked);
+}
+
+/** Departures after today (the booking function refuses one starting today), cancelled ones included to say so. */
+export function upcomingDepartures(departures: BookingDeparture[], today: string): BookingDeparture[] {
+  return departures.filter((departure) => departure.startDate > today);
+}
+
+/** The status badge of a departure. */
+export function departureBadge(departure: BookingDeparture): { label: string; tone: 'open' | 'limited' | 'guaranteed' | 'closed' } {
+  if (departure.status === 'cancelled') return { label: 'Cancelled', tone: 'closed' };
+  if (!isBookable(departure)) return { label: 'Sold out', tone: 'closed' };
+  if (departure.status === 'limited') return { label: 'Almost full', tone: 'limited' };
+  if (departure.status === 'guaranteed') return { label: 'Guaranteed', tone: 'guaranteed' };
+  return { label: 'Available', tone: 'open' };
+}
+
+export function seatsText(departure: BookingDeparture): string {
+  if (departure.status === 'cancelled') return 'Not running';
+  const left = seatsLeft(departure);
+  if (left === 0) return 'No seats left';
+  return `${left} ${left === 1 ? 'seat' : 'seats'} left`;
+}
+
+/** The season window a private trip starting on `date` falls in (the one starting last, as the price function picks). */
+export function seasonOn(seasons: SeasonWindow[], date: string): SeasonWindow | null {
+  return seasons.filter((season) => season.startsOn <= date && date <= season.endsOn).sort((a, b) => b.startsOn.localeCompare(a.startsOn))[0] ?? null;
+}
+
+/** Season windows with a date after today still in them. */
+export function openSeasons(seasons: SeasonWindow[], today: string): SeasonWindow[] {
+  return seasons.filter((season) => season.endsOn > today);
+}
+
+/** The first date of a window a trip can start on: its first day, or tomorrow when it has begun. */
+export function firstDateIn(season: SeasonWindow, today: string): string {
+  const tomorrow = addDays(today, 1);
+  return season.startsOn > tomorrow ? season.startsOn : tomorrow;
+}
+
+/* The party. */
+
+/** A tour whose minimum age is at or above the child age takes no children (the price function's rule). */
+export function takesChildren(tour: Pick<BookingTour, 'minAge' | 'childAgeLimit'>): boolean {
+  return tour.minAge === null || tour.minAge < tour.childAgeLimit;
+}
+
+/** 'Under 12', 'Aged 4 to 11'. */
+export function childAgeText(tour: Pick<BookingTour, 'minAge' | 'childAgeLimit'>): string {
+  if (tour.minAge !== null && tour.minAge > 0) return `Aged ${tour.minAge} to ${tour.childAgeLimit - 1}`;
+  return `Under ${tour.childAgeLimit}`;
+}
+
+/** The most travelers one booking takes: the seats left on the departure and the tour's group size. */
+export function maxParty(tour: Pick<BookingTour, 'groupSizeMax'>, departure: BookingDeparture | null): number {
+  const limits = [tour.groupSizeMax ?? 30, 30];
+  if (departure) limits.push(Math.max(1, seatsLeft(departure)));
+  return Math.min(...limits);
+}
+
+export type RoomPreference = 'double' | 'twin';
+
+/** How the party sleeps: a traveler alone has a room of their own; otherwise rooms for two. */
+export function roomsText(adults: number, children: number): string {
+  if (adults === 1 && children === 0) return 'A room (or tent) of your own';
+  const party = adults + children;
+  const rooms = Math.ceil(party / 2);
+  const family = children > 0 ? ', children sharing with adults' : '';
+  return `${rooms} ${rooms === 1 ? 'room' : 'rooms'} for ${party}${family}`;
+}
+
+/* Paying. */
+
+/** The booking terms: a 30% deposit confirms a booking; the balance is due before travel. */
+export const DEPOSIT_PERCENT = 30;
+
+export type PaymentPlan = 'deposit' | 'full';
+export type PaymentMethod = 'bank_transfer' | 'pay_on_arrival' | 'card';
+
+export const PAYMENT_METHODS: { value: PaymentMethod; label: string; description: string }[] = [
+  { value: 'bank_transfer', label: 'Bank transfer', description: 'We send our bank details with your booking reference.' },
+  { value: 'card', label: 'Card', description: 'Visa or Mastercard, through our secure payment page.' },
+  { value: 'pay_on_arrival', label: 'Pay on arrival', description: 'Settle the whole amount at our Arusha office the day before your trip.' },
+];
+
+export function depositAmount(total: number): number {
+  return round2((total * DEPOSIT_PERCENT) / 100);
+}
+
+/** A deposit is possible while the balance would still fall due before travel; closer in, a trip is paid in full. */
+export function depositAllowed(startDate: string | null, today: string, balanceDueDays: number): boolean {
+  return startDate !== null && daysBetween(today, startDate) > balanceDueDays;
+}
+
+/** What to pay now for a plan and method: nothing before arrival when paying on arrival. */
+export function amountDueNow(total: number, plan: PaymentPlan, method: PaymentMethod): number {
+  if (method === 'pay_on_arrival') return 0;
+  return plan === 'deposit' ? depositAmount(total) : round2(total);
+}
+
+/* Quotes. */
+
+export interface QuoteLine {
+  kind: 'adult' | 'child' | 'single_supplement' | 'group_discount' | 'extra' | 'promo';
+  code: string | null;
+  label: string;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+}
+
+/** What quote_booking returns. */
+export interface Quote {
+  tour_id: string;
+  departure_id: string | null;
+  start_date: string;
+  end_date: string;
+  season: string | null;
+  currency: string;
+  adults: number;
+  children: number;
+  promo_code: string | null;
+  lines: QuoteLine[];
+  total: number;
+}
+
+/** The choices a quote prices: the same arguments quote_booking and create_booking take. */
+export interface QuoteRequest {
+  tourId: string;
+  departureId: string | null;
+  startDate: string | null;
+  adults: number;
+  children: number;
+  extras: string[];
+  promoCode: string | null;
+}
+
+export function quoteArgs(request: QuoteRequest) {
+  return {
+    p_departure_id: request.departureId,
+    p_tour_id: request.tourId,
+    p_start_date: request.departureId ? null : request.startDate,
+    p_adults: request.adults,
+    p_children: request.children,
+    p_extras: [...request.extras].sort(),
+    p_promo_code: request.promoCode,
+  };
+}
+
+/** Where on the page a refusal of the price function belongs, by its message. */
+export type QuoteProblemPlace = 'date' | 'travelers' | 'extras' | 'promo' | 'summary';
+
+export function quoteProblemPlace(message: string): QuoteProblemPlace {
+  if (/promo code/i.test(message)) return 'promo';
+  if (/departure|private trip is not offered|start date|sold out|seats? (is|are) left/i.test(message)) return 'date';
+  if (/traveler|children|adult|aged/i.test(message)) return 'travelers';
+  if (/extra|is booked once|can be added/i.test(message)) return 'extras';
+  return 'summary';
+}
+
+/** Seat and date refusals mean the traveler should look at other dates. */
+export function isAvailabilityProblem(message: string): boolean {
+  return /sold out|seats? (is|are) left|cancelled|date has passed|could not be found/i.test(message);
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { localDb } from './local-db.ts';
+import { supabase } from './supabase.ts';
+
+/** How to pay: the company's bank account and what to know about paying on arrival (payment_instructions). */
+export interface PaymentInstructions {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  swift_code: string | null;
+  branch: string | null;
+  currency: string;
+  /** The balance is due this many days before the trip starts. */
+  balance_due_days: number;
+  pay_on_arrival: string | null;
+}
+
+/** The device keeps the last answer under this key, so the details show offline beside a balance. */
+const STORED_KEY = 'portal.paymentInstructions';
+
+export const paymentInstructionsKey = ['payment-instructions'] as const;
+
+/** The one active row, read by anyone; undefined until the device has answered, null when there is none. */
+export function usePaymentInstructions(): PaymentInstructions | null | undefined {
+  const stored = useLiveQuery(() => localDb.meta.get(STORED_KEY).then((entry) => entry ?? null), []);
+  useQuery({
+    queryKey: paymentInstructionsKey,
+    staleTime: 60 * 60 * 1000,
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('payment_instructions')
+        .select('bank_name, account_name, account_number, swift_code, branch, currency, balance_due_days, pay_on_arrival')
+        .eq('is_active', true)
+        .maybeSingle();
+      if (error) throw error;
+      await localDb.meta.put({ key: STORED_KEY, value: data });
+      return data;
+    },
+  });
+  return stored === undefined ? undefined : ((stored?.value as PaymentInstructions | null | undefined) ?? null);
+}
