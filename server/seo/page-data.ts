@@ -5,13 +5,15 @@ import {
   destinationDetailSelect,
   experienceDetailSelect,
   experienceListSelect,
+  LATEST_REVIEWS_LIMIT,
+  latestReviewsSelect,
   restSearchParams,
   tourCardSelect,
   tourDetailSelect,
   tourListRequest,
 } from '../../src/features/tours/queries.ts';
-import { POST_COLUMNS } from '../../src/features/blog/model.ts';
-import { CONTENT_PAGE_COLUMNS } from '../../src/features/content/model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS } from '../../src/features/blog/model.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
 import type { PlatformContext } from '../context.ts';
@@ -46,6 +48,16 @@ const destinationsRead = read('destinations:all', 'destinations', {
   order: 'display_order.asc,name.asc',
 });
 
+/** Published experiences in the company's order, as experiencesQuery reads them (/experiences and home). */
+const experiencesRead = read('experiences:all', 'experiences', { select: experienceListSelect, is_published: 'eq.true', order: 'display_order.asc,title.asc' });
+
+/** Active partner logos, as partnersQuery reads them (home and /about). */
+const partnersRead = read('partners:active', 'partner_logos', { select: PARTNER_LOGO_COLUMNS, is_active: 'eq.true', order: 'display_order.asc,name.asc' });
+
+function contentPageRead(slug: string): RestRead {
+  return read(`content:${slug}`, 'content_pages', { select: CONTENT_PAGE_COLUMNS, slug: `eq.${slug}`, is_published: 'eq.true' }, true);
+}
+
 /** The reads each route's page makes first, keyed as the pages look them up with readPageData. */
 export function pageDataReads(route: Route): RestRead[] {
   switch (route.kind) {
@@ -61,11 +73,34 @@ export function pageDataReads(route: Route): RestRead[] {
         }),
         read('heroes:active', 'heroes', { select: HERO_COLUMNS, is_active: 'eq.true', order: 'display_order.asc' }),
         destinationsRead,
+        experiencesRead,
+        read('reviews:latest', 'reviews', {
+          select: latestReviewsSelect,
+          is_published: 'eq.true',
+          'tour.status': 'eq.active',
+          order: 'created_at.desc',
+          limit: String(LATEST_REVIEWS_LIMIT),
+        }),
+        read('posts:latest', 'blog_posts', {
+          select: POST_SUMMARY_COLUMNS,
+          status: 'eq.published',
+          order: 'published_at.desc,title.asc',
+          limit: String(LATEST_POSTS_LIMIT),
+        }),
+        partnersRead,
       ];
     case 'static':
       if (route.page === 'tours') return [brandingRead, { key: 'tours:list', query: `tours?${restSearchParams(tourListRequest({}))}`, single: false }];
       if (route.page === 'destinations') return [brandingRead, destinationsRead];
-      if (route.page === 'experiences') return [brandingRead, read('experiences:all', 'experiences', { select: experienceListSelect, order: 'display_order.asc,title.asc' })];
+      if (route.page === 'experiences') return [brandingRead, experiencesRead];
+      if (route.page === 'about') {
+        return [
+          brandingRead,
+          contentPageRead('about'),
+          read('team:active', 'team_members', { select: TEAM_MEMBER_COLUMNS, is_active: 'eq.true', order: 'display_order.asc,name.asc' }),
+          partnersRead,
+        ];
+      }
       return [brandingRead];
     case 'tour':
     case 'booking':
@@ -77,7 +112,7 @@ export function pageDataReads(route: Route): RestRead[] {
     case 'post':
       return [brandingRead, read(`post:${route.slug}`, 'blog_posts', { select: POST_COLUMNS, slug: `eq.${route.slug}` }, true)];
     case 'content':
-      return [brandingRead, read(`content:${route.slug}`, 'content_pages', { select: CONTENT_PAGE_COLUMNS, slug: `eq.${route.slug}`, is_published: 'eq.true' }, true)];
+      return [brandingRead, contentPageRead(route.slug)];
     default:
       return [brandingRead];
   }

@@ -56,6 +56,8 @@ const STATES: PageState[] = [
     ready: async (page) => {
       await expect(page.getByTestId('tour-card').nth(2)).toBeVisible();
       await expect(page.getByTestId('destination-card').first()).toBeVisible();
+      for (const card of ['experience-card', 'traveler-review', 'post-card']) await expect(page.getByTestId(card).first()).toBeAttached();
+      await expect(page.getByRole('region', { name: 'Licensed, trusted and connected' }).getByRole('img').first()).toBeAttached();
     },
   },
   { name: 'tours', path: async () => '/tours', ready: toursListed },

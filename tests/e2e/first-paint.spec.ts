@@ -83,6 +83,30 @@ test.describe('first paint from the data inlined in the HTML', () => {
     const destinations = await request.get('/rest/v1/destinations', { headers, params: { select: 'name', is_published: 'eq.true', order: 'display_order.asc,name.asc', limit: '1' } });
     const [first] = (await destinations.json()) as { name: string }[];
     await expect(page.getByText(first.name, { exact: true }).first()).toBeVisible();
+
+    // So do the lower sections: experiences, the newest reviews, the latest posts and the partners.
+    const read = async <T>(table: string, params: Record<string, string>) => {
+      const rows = await request.get(`/rest/v1/${table}`, { headers, params });
+      expect(rows.ok(), table).toBe(true);
+      return (await rows.json()) as T[];
+    };
+    const [experience] = await read<{ title: string }>('experiences', { select: 'title', is_published: 'eq.true', order: 'display_order.asc,title.asc', limit: '1' });
+    const [review] = await read<{ title: string; tour: { title: string } }>('reviews', {
+      select: 'title,tour:tours!inner(title)',
+      is_published: 'eq.true',
+      'tour.status': 'eq.active',
+      order: 'created_at.desc',
+      limit: '1',
+    });
+    const [post] = await read<{ title: string }>('blog_posts', { select: 'title', status: 'eq.published', order: 'published_at.desc,title.asc', limit: '1' });
+    const [partner] = await read<{ name: string }>('partner_logos', { select: 'name', is_active: 'eq.true', order: 'display_order.asc,name.asc', limit: '1' });
+    await expect(page.getByRole('region', { name: 'Experiences' }).getByRole('heading', { level: 3, name: experience.title })).toBeVisible();
+    const reviews = page.getByRole('region', { name: 'What travelers say' });
+    await expect(reviews.getByRole('heading', { level: 3, name: review.title })).toBeVisible();
+    await expect(reviews.getByRole('link', { name: review.tour.title }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Latest stories' }).getByRole('heading', { level: 3, name: post.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Licensed, trusted and connected' }).getByRole('img', { name: partner.name, exact: true })).toBeVisible();
+    await expectNoErrorScreen(page);
   });
 
   test('a blog post and a content page show their text with the REST API unreachable', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
@@ -41,7 +41,96 @@ test('the home page shows the company and featured tours from the database', asy
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+/** Console errors and uncaught exceptions of the page. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+interface ReviewRow {
+  id: string;
+  rating: number;
+  title: string | null;
+  reviewer: { full_name: string } | null;
+  tour: { slug: string; title: string };
+}
+
+/**
+ * The home page's lower sections show what the database holds: the first experiences, the newest
+ * reviews of active tours (`shownReviews` of them fit the screen), the latest posts and the partners.
+ */
+async function expectHomeSections(page: Page, db: SupabaseClient, shownReviews: number) {
+  const errors = collectConsoleErrors(page);
+  const [experiences, reviews, posts, partners] = await Promise.all([
+    db.from('experiences').select('title').eq('is_published', true).order('display_order').order('title').limit(3),
+    db
+      .from('reviews')
+      .select('id, rating, title, reviewer:public_profiles(full_name), tour:tours!inner(slug, title)')
+      .eq('is_published', true)
+      .eq('tour.status', 'active')
+      .order('created_at', { ascending: false })
+      .limit(6),
+    db.from('blog_posts').select('title').eq('status', 'published').order('published_at', { ascending: false }).order('title').limit(3),
+    db.from('partner_logos').select('name').eq('is_active', true).order('display_order').order('name'),
+  ]);
+  for (const result of [experiences, reviews, posts, partners]) expect(result.error).toBeNull();
+  expect(experiences.data).toHaveLength(3);
+  expect(reviews.data).toHaveLength(6);
+  expect(posts.data).toHaveLength(3);
+  expect(partners.data!.length).toBeGreaterThan(0);
+
+  await page.goto('/');
+
+  const experienceSection = page.getByRole('region', { name: 'Experiences' });
+  await experienceSection.scrollIntoViewIfNeeded();
+  await expect(experienceSection.getByTestId('experience-card').getByRole('heading', { level: 3 })).toHaveText(experiences.data!.map((row) => row.title));
+  await expect(experienceSection.getByRole('link', { name: 'All experiences' })).toHaveAttribute('href', '/experiences');
+
+  const reviewSection = page.getByRole('region', { name: 'What travelers say' });
+  await reviewSection.scrollIntoViewIfNeeded();
+  const cards = reviewSection.getByTestId('traveler-review');
+  await expect(cards.filter({ visible: true })).toHaveCount(shownReviews);
+  const expected = (reviews.data as unknown as ReviewRow[]).slice(0, shownReviews);
+  for (const [index, review] of expected.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('img', { name: `Rated ${review.rating} out of 5` })).toBeVisible();
+    if (review.title) await expect(card.getByRole('heading', { level: 3 })).toHaveText(review.title);
+    await expect(card.getByText(review.reviewer?.full_name ?? 'A traveler', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: review.tour.title })).toHaveAttribute('href', `/tours/${review.tour.slug}`);
+  }
+
+  const postSection = page.getByRole('region', { name: 'Latest stories' });
+  await postSection.scrollIntoViewIfNeeded();
+  await expect(postSection.getByTestId('post-card').getByRole('heading', { level: 3 })).toHaveText(posts.data!.map((row) => row.title));
+  await expect(postSection.getByRole('link', { name: 'Read the blog' })).toHaveAttribute('href', '/blog');
+
+  const partnerSection = page.getByRole('region', { name: 'Licensed, trusted and connected' });
+  await partnerSection.scrollIntoViewIfNeeded();
+  await expect(partnerSection.getByRole('img')).toHaveCount(partners.data!.length);
+  for (const partner of partners.data!) await expect(partnerSection.getByRole('img', { name: partner.name as string, exact: true })).toBeVisible();
+
+  // Sections come in order with h2s, and cards carry h3s beneath them.
+  const headings = await page.locator('main').getByRole('heading').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName.slice(1))));
+  expect(headings[0]).toBe(1);
+  for (let index = 1; index < headings.length; index += 1) expect(headings[index] - headings[index - 1]).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+}
+
+test('the home page shows experiences, reviews, latest posts and partners from the database', async ({ page, request, baseURL }) => {
+  await expectHomeSections(page, await anonClient(request, baseURL!), 6);
+});
+
 test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the home page shows experiences, the three newest reviews, latest posts and partners', async ({ page, request, baseURL }) => {
+    await expectHomeSections(page, await anonClient(request, baseURL!), 3);
+  });
+
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the burger opens the menu', async ({ page }) => {

@@ -2,11 +2,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_COLUMNS } from '../../src/features/blog/model.ts';
-import { CONTENT_PAGE_COLUMNS } from '../../src/features/content/model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS } from '../../src/features/blog/model.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
-import { destinationDetailSelect, tourCardSelect, tourDetailSelect } from '../../src/features/tours/queries.ts';
+import {
+  destinationDetailSelect,
+  experienceListSelect,
+  LATEST_REVIEWS_LIMIT,
+  latestReviewsSelect,
+  tourCardSelect,
+  tourDetailSelect,
+} from '../../src/features/tours/queries.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The built index.html in miniature: a default title and description the server must replace.
@@ -40,6 +47,8 @@ let tours: TourRow[];
 let tour: TourRow;
 let draftSlug: string;
 let unsafeSlug: string;
+/** The newest reviews of all, which no visitor may see on the home page. */
+let hiddenReviewIds: string[];
 const unsafeTitle = `</title><script>alert("x")</script> Serengeti & <b>Co</b>`;
 
 async function page(pathname: string): Promise<{ status: number; html: string; headers: Headers }> {
@@ -96,6 +105,15 @@ beforeAll(async () => {
   await server.db.query(`update public.tours set status = 'draft' where slug = $1`, [draftSlug]);
   await server.db.query(`update public.tours set title = $2 where slug = $1`, [unsafeSlug, unsafeTitle]);
   await server.db.query(`update public.content_pages set is_published = false where slug = 'cookie-policy'`);
+  // The newest reviews: one of the draft tour and one hidden by moderation, neither of which the home page may show.
+  const reviewer = `(select id from public.public_profiles p where not exists (select 1 from public.reviews r where r.user_id = p.id and r.tour_id = t.id) order by id limit 1)`;
+  const newestReviews = await server.db.query<{ id: string }>(
+    `insert into public.reviews (tour_id, user_id, rating, title, body, is_published, created_at)
+     select t.id, ${reviewer}, 5, 'Newest review', 'Written today.', t.slug = $1, now() from public.tours t where t.slug in ($1, $2)
+     returning id`,
+    [draftSlug, tours[4].slug],
+  );
+  hiddenReviewIds = newestReviews.rows.map((row) => row.id);
 });
 
 afterAll(async () => {
@@ -224,6 +242,58 @@ describe('other public pages', () => {
     expect(destinations.data!.length).toBeGreaterThan(0);
     expect(pageDataOf(html).entries['destinations:all']).toEqual(destinations.data);
     expect(pageDataOf((await page('/destinations')).html).entries['destinations:all']).toEqual(destinations.data);
+  });
+
+  it('home also carries the experiences, the newest reviews of active tours, the latest posts and the partners', async () => {
+    const { entries } = pageDataOf((await page('/')).html);
+    const anon = server.client();
+    const experiences = await anon.from('experiences').select(experienceListSelect).eq('is_published', true).order('display_order').order('title');
+    expect(experiences.data!.length).toBeGreaterThan(0);
+    expect(entries['experiences:all']).toEqual(experiences.data);
+    expect(pageDataOf((await page('/experiences')).html).entries['experiences:all']).toEqual(experiences.data);
+
+    const reviews = await anon
+      .from('reviews')
+      .select(latestReviewsSelect)
+      .eq('is_published', true)
+      .eq('tour.status', 'active')
+      .order('created_at', { ascending: false })
+      .limit(LATEST_REVIEWS_LIMIT);
+    expect(reviews.data).toHaveLength(LATEST_REVIEWS_LIMIT);
+    expect(entries['reviews:latest']).toEqual(reviews.data);
+    // Published reviews of tours a visitor can open only: not the draft tour's, not a hidden one.
+    expect(hiddenReviewIds).toHaveLength(2);
+    const inlinedIds = (entries['reviews:latest'] as { id: string }[]).map((review) => review.id);
+    for (const id of hiddenReviewIds) expect(inlinedIds).not.toContain(id);
+
+    const posts = await anon
+      .from('blog_posts')
+      .select(POST_SUMMARY_COLUMNS)
+      .eq('status', 'published')
+      .order('published_at', { ascending: false })
+      .order('title')
+      .limit(LATEST_POSTS_LIMIT);
+    expect(posts.data).toHaveLength(LATEST_POSTS_LIMIT);
+    expect(entries['posts:latest']).toEqual(posts.data);
+
+    const partners = await anon.from('partner_logos').select(PARTNER_LOGO_COLUMNS).eq('is_active', true).order('display_order').order('name');
+    expect(partners.data!.length).toBeGreaterThan(0);
+    expect(entries['partners:active']).toEqual(partners.data);
+  });
+
+  it('the about page carries its story, the team and the partners', async () => {
+    const { status, html } = await page('/about');
+    expect(status).toBe(200);
+    const { entries } = pageDataOf(html);
+    const anon = server.client();
+    const story = await anon.from('content_pages').select(CONTENT_PAGE_COLUMNS).eq('slug', 'about').eq('is_published', true).single();
+    expect(story.data).not.toBeNull();
+    expect(entries['content:about']).toEqual(story.data);
+    const team = await anon.from('team_members').select(TEAM_MEMBER_COLUMNS).eq('is_active', true).order('display_order').order('name');
+    expect(team.data!.length).toBeGreaterThan(0);
+    expect(entries['team:active']).toEqual(team.data);
+    const partners = await anon.from('partner_logos').select(PARTNER_LOGO_COLUMNS).eq('is_active', true).order('display_order').order('name');
+    expect(entries['partners:active']).toEqual(partners.data);
   });
 
   it('a blog post and a content page carry their own rows; a missing page carries none', async () => {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
 
 /** Posts per page of the blog list. */
 export const POSTS_PER_PAGE = 12;
@@ -14,6 +14,7 @@ export type PostFilter = { category?: string; tag?: string };
 export const blogKeys = {
   all: ['blog'] as const,
   posts: (filter: PostFilter, page: number) => [...blogKeys.all, 'posts', filter, page] as const,
+  latest: () => [...blogKeys.all, 'latest'] as const,
   post: (slug: string) => [...blogKeys.all, 'post', slug] as const,
   related: (slug: string) => [...blogKeys.all, 'related', slug] as const,
   categories: () => [...blogKeys.all, 'categories'] as const,
@@ -46,6 +47,30 @@ export const postsQuery = (filter: PostFilter, page: number) =>
       if (error) throw error;
       return { posts: data, total: count ?? data.length };
     },
+  });
+
+/**
+ * The newest published posts, as cards, for the home page. Published only, so an admin browsing the
+ * site does not see drafts there (RLS already hides them, and scheduled posts, from visitors).
+ */
+export const latestPostsQuery = () =>
+  queryOptions({
+    queryKey: blogKeys.latest(),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('blog_posts')
+        .select(POST_SUMMARY_COLUMNS)
+        .eq('status', 'published')
+        .order('published_at', { ascending: false })
+        .order('title')
+        .limit(LATEST_POSTS_LIMIT)
+        .overrideTypes<PostSummary[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+    // The home page's HTML carries them.
+    initialData: () => readPageData<PostSummary[]>('posts:latest'),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 /** One published post with its tags; null when there is none. */

@@ -31,6 +31,9 @@ export interface BlogTag {
   name: string;
 }
 
+/** How many of the newest posts the home page shows (the server inlines the same number). */
+export const LATEST_POSTS_LIMIT = 3;
+
 export const POST_SUMMARY_COLUMNS = 'id, slug, title, excerpt, cover_image_url, author_name, published_at, reading_minutes, category:blog_categories(name, slug)';
 /** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
 export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;

@@ -1,25 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { CONTENT_PAGE_COLUMNS, type ContentPage } from './model.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS, type ContentPage, type PartnerLogo, type TeamMember } from './model.ts';
 
-export type { ContentPage } from './model.ts';
-
-export interface TeamMember {
-  id: string;
-  name: string;
-  job_title: string;
-  bio: string | null;
-  photo_url: string | null;
-  languages: string[];
-}
-
-export interface PartnerLogo {
-  id: string;
-  name: string;
-  logo_url: string;
-  website_url: string | null;
-}
+export type { ContentPage, PartnerLogo, TeamMember } from './model.ts';
 
 export const contentKeys = {
   page: (slug: string) => ['content-pages', slug] as const,
@@ -46,32 +30,42 @@ export const contentPageQuery = (slug: string) =>
     initialDataUpdatedAt: pageDataAsStale,
   });
 
+/** Active team members in the company's order (an admin browsing /about sees what visitors see). */
 export const teamQuery = () =>
   queryOptions({
     queryKey: contentKeys.team(),
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('team_members')
-        .select('id, name, job_title, bio, photo_url, languages')
+        .select(TEAM_MEMBER_COLUMNS)
+        .eq('is_active', true)
         .order('display_order')
         .order('name')
         .overrideTypes<TeamMember[], { merge: false }>();
       if (error) throw error;
       return data;
     },
+    // The about page's HTML carries the team.
+    initialData: () => readPageData<TeamMember[]>('team:active'),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
+/** Active partner logos in the company's order. */
 export const partnersQuery = () =>
   queryOptions({
     queryKey: contentKeys.partners(),
     queryFn: async () => {
       const { data, error } = await supabase()
         .from('partner_logos')
-        .select('id, name, logo_url, website_url')
+        .select(PARTNER_LOGO_COLUMNS)
+        .eq('is_active', true)
         .order('display_order')
         .order('name')
         .overrideTypes<PartnerLogo[], { merge: false }>();
       if (error) throw error;
       return data;
     },
+    // The home and about pages' HTML carry them.
+    initialData: () => readPageData<PartnerLogo[]>('partners:active'),
+    initialDataUpdatedAt: pageDataAsStale,
   });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { tourCardFromRow, tourDetailFromRow, type TourCardRow, type TourDetail, type TourDetailRow } from './model.ts';
-import { RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
+import { tourCardFromRow, tourDetailFromRow, travelerReviewFromRow, type TourCardRow, type TourDetail, type TourDetailRow, type TravelerReviewRow } from './model.ts';
+import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
 
 /** How many featured tours the home page shows (SPEC.md section 9). */
 export const FEATURED_TOURS_LIMIT = 6;
@@ -13,6 +13,7 @@ export const tourKeys = {
   list: (filters: TourListFilters) => [...tourKeys.all, 'list', filters] as const,
   detail: (slug: string) => [...tourKeys.all, 'detail', slug] as const,
   related: (tourId: string) => [...tourKeys.all, 'related', tourId] as const,
+  latestReviews: () => ['reviews', 'latest'] as const,
   categories: () => ['categories'] as const,
 };
 
@@ -95,6 +96,30 @@ export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | '
         relatedToursRequest({ id: tour.id, categoryId: tour.categoryId, destinationIds: tour.destinations.map((destination) => destination.id) }),
         RELATED_TOURS_LIMIT,
       ),
+  });
+
+/**
+ * The newest published reviews of active tours, for the home page. Published only: a signed-in
+ * traveler's own hidden review, or an admin's view of all of them, stays off the home page.
+ */
+export const latestReviewsQuery = () =>
+  queryOptions({
+    queryKey: tourKeys.latestReviews(),
+    queryFn: async () => {
+      const { data, error } = await supabase()
+        .from('reviews')
+        .select(latestReviewsSelect)
+        .eq('is_published', true)
+        .eq('tour.status', 'active')
+        .order('created_at', { ascending: false })
+        .limit(LATEST_REVIEWS_LIMIT)
+        .overrideTypes<TravelerReviewRow[], { merge: false }>();
+      if (error) throw error;
+      return data.map(travelerReviewFromRow);
+    },
+    // The home page's HTML carries them.
+    initialData: () => readPageData<TravelerReviewRow[]>('reviews:latest')?.map(travelerReviewFromRow),
+    initialDataUpdatedAt: pageDataAsStale,
   });
 
 export interface Category {

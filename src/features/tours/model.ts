@@ -145,6 +145,34 @@ export interface TourReview {
   reviewer: { fullName: string; avatarUrl: string | null };
 }
 
+/** A review shown away from its tour (the home page): the review and the tour it is about. */
+export interface TravelerReview extends TourReview {
+  tour: { slug: string; title: string };
+}
+
+/** The row shape of latestReviewsSelect. */
+export interface TravelerReviewRow {
+  id: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  created_at: string;
+  reviewer: { full_name: string; avatar_url: string | null } | null;
+  tour: { slug: string; title: string };
+}
+
+export function travelerReviewFromRow(row: TravelerReviewRow): TravelerReview {
+  return {
+    id: row.id,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    createdAt: row.created_at,
+    reviewer: { fullName: row.reviewer?.full_name ?? 'A traveler', avatarUrl: row.reviewer?.avatar_url ?? null },
+    tour: row.tour,
+  };
+}
+
 export interface TourPlace {
   id: string;
   name: string;

@@ -52,6 +52,18 @@ export const experienceDetailSelect = compactSelect(
   `id, slug, title, summary, description, image_url, highlights, duration_label, price_from, meta_title, meta_description, tours(${tourCardSelect})`,
 );
 
+/** How many of the newest reviews the home page shows (the server inlines the same number). */
+export const LATEST_REVIEWS_LIMIT = 6;
+
+/**
+ * The newest reviews across tours, each with its reviewer's public profile and its tour. The tour is
+ * an inner join, so a review of a tour that is not active is left out: request with
+ * `is_published=eq.true&tour.status=eq.active&order=created_at.desc&limit=6`.
+ */
+export const latestReviewsSelect = compactSelect(
+  'id, rating, title, body, created_at, reviewer:public_profiles(full_name, avatar_url), tour:tours!inner(slug, title)',
+);
+
 /** The experiences list (cards). */
 export const experienceListSelect = compactSelect('id, slug, title, summary, image_url, duration_label, price_from, display_order');
 

@@ -1,9 +1,10 @@
-import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { experiencesQuery, type ExperienceDetail as ExperienceDetailData, type ExperienceSummary } from '../api.ts';
 import classes from './ExperiencePages.module.css';
 
@@ -14,8 +15,9 @@ function dollars(amount: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
 }
 
-function ExperienceCard({ experience, eager }: { experience: ExperienceSummary; eager: boolean }) {
+function ExperienceCard({ experience, eager, headingLevel = 2 }: { experience: ExperienceSummary; eager: boolean; headingLevel?: 2 | 3 }) {
   const href: string = `/experiences/${experience.slug}`;
+  const Heading = `h${headingLevel}` as const;
   const price = experience.price_from === null ? null : Number(experience.price_from);
   return (
     <article className={classes.card} data-testid="experience-card">
@@ -25,11 +27,11 @@ function ExperienceCard({ experience, eager }: { experience: ExperienceSummary; 
         )}
       </div>
       <div className={classes.body}>
-        <h2 className={classes.title}>
+        <Heading className={classes.title}>
           <Link to={href} className={classes.link}>
             {experience.title}
           </Link>
-        </h2>
+        </Heading>
         {experience.summary && (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {experience.summary}
@@ -82,6 +84,48 @@ export function ExperiencesIndex() {
         </SimpleGrid>
       )}
     </Container>
+  );
+}
+
+/**
+ * The first `limit` experiences as a home page section, with a link to all of them. Below the fold,
+ * so every image loads lazily; nothing shows when there are none.
+ */
+export function ExperienceHighlights({ limit }: { limit: number }) {
+  const experiences = useQuery(experiencesQuery());
+  const experiencesPath: string = '/experiences';
+  if (experiences.isSuccess && experiences.data.length === 0) return null;
+  return (
+    <section aria-labelledby="experiences-heading">
+      <SectionHeading
+        id="experiences-heading"
+        eyebrow="Beyond the game drive"
+        title="Experiences"
+        description="Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: add them to any safari."
+        action={
+          experiences.isSuccess ? (
+            <Anchor component={Link} to={experiencesPath} fw={700}>
+              All experiences
+            </Anchor>
+          ) : undefined
+        }
+      />
+      {experiences.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading experiences">
+          {Array.from({ length: limit }, (_, index) => (
+            <Skeleton key={index} className={classes.placeholder} />
+          ))}
+        </SimpleGrid>
+      ) : experiences.isError ? (
+        <LoadError what="our experiences" onRetry={() => experiences.refetch()} retrying={experiences.isFetching} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {experiences.data.slice(0, limit).map((experience) => (
+            <ExperienceCard key={experience.id} experience={experience} eager={false} headingLevel={3} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
   );
 }
 
