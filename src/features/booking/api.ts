@@ -67,15 +67,15 @@ export const quoteQuery = (request: QuoteRequest) =>
     retry: (failures, error) => failures < 2 && isOfflineError(error),
   });
 
-/** Which payment methods the server can take: card only when it says so (/api/config `payments.card`). */
+/** Which payment methods the server can take: card only when it lists it (/api/config `payments.methods`, with a Stripe key set). */
 export const paymentOptionsQuery = () =>
   queryOptions({
     queryKey: bookingKeys.paymentOptions(),
     queryFn: async (): Promise<{ card: boolean }> => {
       const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
       if (!response.ok) return { card: false };
-      const config = (await response.json()) as { payments?: { card?: unknown } };
-      return { card: config.payments?.card === true };
+      const config = (await response.json()) as { payments?: { methods?: unknown } };
+      return { card: Array.isArray(config.payments?.methods) && config.payments.methods.includes('card') };
     },
     staleTime: 60 * 60 * 1000,
   });
@@ -151,3 +151,21 @@ export const bookedTripQuery = (booking: Pick<ConfirmedBooking, 'tour_id' | 'dep
       return { tour: tour.data, departure: departure.data };
     },
   });
+
+/**
+ * Opens the card payment page (Stripe Checkout, when the server has a key): a traveler's own booking
+ * by its id with their session, a guest's by reference and email. Resolves with the page's address.
+ */
+export async function startCardCheckout(request: { bookingId?: string; reference: string; email: string | null; kind: 'deposit' | 'full' | 'balance' }): Promise<string> {
+  const { data } = await supabase().auth.getSession();
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (data.session) headers.authorization = `Bearer ${data.session.access_token}`;
+  const response = await fetch('/api/payments/checkout', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ bookingId: request.bookingId, reference: request.reference, email: request.email ?? undefined, kind: request.kind, returnPath: '/thank-you' }),
+  });
+  const answer = (await response.json().catch(() => null)) as { url?: string; error?: string } | null;
+  if (!response.ok || !answer?.url) throw new Error(answer?.error ?? `The payment page could not be opened (the server answered ${response.status}).`);
+  return answer.url;
+}

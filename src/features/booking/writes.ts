@@ -3,6 +3,7 @@ import { localDb } from '@/lib/local-db.ts';
 import { checked, classifyFailure, failureMessage } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import { notify } from '@/lib/notify.ts';
+import { reportError } from '@/lib/error-reporting/report.ts';
 import { formatDate, isAvailabilityProblem, toUsd, type PaymentMethod, type PaymentPlan, type QuoteLine } from './model.ts';
 
 /**
@@ -145,6 +146,13 @@ export const bookingRequestWrite = defineWrite<BookingRequest>({
         }),
       );
       const booking = data as CreatedBooking;
+      // How the traveler will pay: bank transfer and pay on arrival hold the seats longer (payment_terms()).
+      const chosen = await client.rpc('choose_payment_method', {
+        p_method: request.payment.method,
+        ...(booking.user_id ? { p_booking_id: booking.id } : { p_reference: booking.booking_reference, p_email: booking.contact.email ?? request.contact.email }),
+      });
+      // The booking stands either way; staff see the method missing and ask.
+      if (chosen.error) reportError(chosen.error, { source: 'manual' });
       const total = Number(booking.total_amount);
       const isNew = await keepBooked({
         requestId: entry.id,

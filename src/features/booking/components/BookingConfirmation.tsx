@@ -8,7 +8,7 @@ import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { bookedTripQuery, bookingByReferenceQuery, isOfflineError } from '../api.ts';
+import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
 import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAmount, formatDate, formatDateRange, formatMoney, PAYMENT_METHODS, round2 } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
@@ -48,13 +48,44 @@ function FindBooking({ reference, onEmail, refused }: { reference: string; onEma
  * the emailed invitation to an account for a guest. The booking is read back from the server
  * (booking_by_reference, with the guest's email); what this device kept of it shows while offline.
  */
-export function BookingConfirmation({ reference }: { reference: string }) {
+/** Pays what is due now by card on the payment provider's page. */
+function PayByCard({ label, request }: { label: string; request: Parameters<typeof startCardCheckout>[0] }) {
+  const [opening, setOpening] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button
+        radius="xl"
+        loading={opening}
+        onClick={() => {
+          setOpening(true);
+          setFailure(null);
+          startCardCheckout(request)
+            .then((url) => window.location.assign(url))
+            .catch((error: unknown) => {
+              setFailure(error instanceof Error ? error.message : String(error));
+              setOpening(false);
+            });
+        }}
+      >
+        {label}
+      </Button>
+      {failure && (
+        <Text c="red" size="sm" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function BookingConfirmation({ reference, email: linkedEmail = null }: { reference: string; email?: string | null }) {
   const { user, status } = useSession();
   const device = useLiveQuery(() => bookedOnDevice(reference), [reference]);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const instructions = usePaymentInstructions();
   // The owner reads their booking without an email; a guest needs the one they booked with.
-  const email = typedEmail ?? (device && !device.userId ? device.email : null);
+  const email = typedEmail ?? linkedEmail ?? (device && !device.userId ? device.email : null);
   const canRead = status !== 'loading' && device !== undefined && (email !== null || (user !== null && (!device || device.userId === user.id)));
   const booking = useQuery({ ...bookingByReferenceQuery(reference, email), enabled: canRead });
   const trip = useQuery({ ...bookedTripQuery(booking.data ?? { tour_id: '', departure_id: null }), enabled: !!booking.data });
@@ -179,7 +210,13 @@ export function BookingConfirmation({ reference }: { reference: string }) {
         ) : (
           <Stack gap="md">
             {method === 'card' && (
-              <Text>We email you a secure link to pay {money(dueNow)} by card with your confirmation.</Text>
+              <>
+                <Text>Pay {money(dueNow)} by card on our payment provider&apos;s secure page; we confirm your booking as soon as it arrives.</Text>
+                <PayByCard
+                  label={`Pay ${money(dueNow)} by card`}
+                  request={{ bookingId: ownedByUser ? (booking.data?.id ?? device?.bookingId) : undefined, reference, email: contactEmail ?? null, kind: plan === 'full' ? 'full' : 'deposit' }}
+                />
+              </>
             )}
             {(method === 'bank_transfer' || method === null) && instructions && (
               <>
