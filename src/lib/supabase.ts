@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadRuntimeConfig, resolveSupabaseUrl } from './runtime-config.ts';
-import { emitSessionExpired } from './session/events.ts';
+import { reportRefreshRefused } from './session/events.ts';
 import { createSessionFetch } from './session/fetch.ts';
 
 let client: SupabaseClient | undefined;
@@ -11,8 +11,9 @@ export async function initSupabase(): Promise<SupabaseClient> {
   const config = await loadRuntimeConfig();
   client = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-    // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md section 8).
-    global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => supabase().auth, emitSessionExpired) },
+    // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
+    // section 8). Every refresh the server refuses is told to the session store.
+    global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => supabase().auth, reportRefreshRefused) },
   });
   return client;
 }

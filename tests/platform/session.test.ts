@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '../../src/lib/local-db.ts';
+import { signal } from '../../src/lib/session/events.ts';
 import { createSessionFetch } from '../../src/lib/session/fetch.ts';
 import { DEFAULT_SESSION_TIMINGS } from '../../src/lib/session/policy.ts';
 import { SessionController, type SessionClock, type SessionProfile } from '../../src/lib/session/store.ts';
@@ -10,7 +11,9 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The session against the real server through supabase-js: the request wrapper with tokens that
 // really expire (jwtExpiry: 2), and the monitor, the refresh service and the refresh action with an
-// injected clock over a server whose tokens last 20 minutes.
+// injected clock over a server whose tokens last 20 minutes. A refresh the server refuses, however it
+// is met, ends the session with one 'expired'; a sign-out the user asks for and an unreachable server
+// never do.
 
 const MINUTE = 60_000;
 
@@ -25,31 +28,72 @@ function memoryStorage() {
   };
 }
 
-/** Every request a client sends, by path, so a test can count refreshes and retries. */
+type Gate = { prefix: string; when: 'request' | 'answer'; open: Promise<void> };
+
+/**
+ * Every request a client sends, by path, so a test can count refreshes and retries. The network is
+ * the edge of the world: `offline` makes every request fail as a dropped connection does, and
+ * `hold` keeps requests to a path (or their answers) back until the test lets them go.
+ */
 function countingFetch() {
   const sent: string[] = [];
-  const base: typeof fetch = (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    sent.push(`${init?.method ?? 'GET'} ${url.pathname}${url.pathname.endsWith('/token') ? url.search : ''}`);
-    return fetch(input, init);
+  const answered: string[] = [];
+  const network = { offline: false, gates: new Set<Gate>() };
+  const pass = async (line: string, when: Gate['when']) => {
+    for (const gate of network.gates) if (gate.when === when && line.startsWith(gate.prefix)) await gate.open;
   };
-  return { sent, base, count: (prefix: string) => sent.filter((line) => line.startsWith(prefix)).length };
+  const base: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const line = `${init?.method ?? 'GET'} ${url.pathname}${url.pathname.endsWith('/token') ? url.search : ''}`;
+    await pass(line, 'request');
+    if (network.offline) throw new TypeError('fetch failed');
+    sent.push(line);
+    const response = await fetch(input, init);
+    answered.push(`${line} ${response.status}`);
+    await pass(line, 'answer');
+    return response;
+  };
+  return {
+    sent,
+    answered,
+    base,
+    network,
+    count: (prefix: string) => sent.filter((line) => line.startsWith(prefix)).length,
+    /** Holds requests starting with `prefix` (or, `when` 'answer', their answers) until the returned function is called. */
+    hold(prefix: string, when: Gate['when'] = 'request'): () => void {
+      let release!: () => void;
+      const gate: Gate = { prefix, when, open: new Promise<void>((resolve) => (release = resolve)) };
+      network.gates.add(gate);
+      return () => {
+        network.gates.delete(gate);
+        release();
+      };
+    },
+  };
 }
 
 interface Device {
   client: SupabaseClient;
   storage: ReturnType<typeof memoryStorage>;
   requests: ReturnType<typeof countingFetch>;
-  expired: number;
+  /** The request wrapper's 'the server refused a refresh', as supabase.ts wires it for the app. */
+  refusals: ReturnType<typeof signal>;
+  refused: number;
 }
 
 function device(server: TestServer): Device {
   const storage = memoryStorage();
   const requests = countingFetch();
-  const state: Device = { client: undefined as unknown as SupabaseClient, storage, requests, expired: 0 };
+  const refusals = signal();
+  const state: Device = { client: undefined as unknown as SupabaseClient, storage, requests, refusals, refused: 0 };
   state.client = createClient(server.url, server.anonKey, {
     auth: { storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: createSessionFetch(requests.base, () => state.client.auth, () => state.expired++) },
+    global: {
+      fetch: createSessionFetch(requests.base, () => state.client.auth, () => {
+        state.refused++;
+        refusals.emit();
+      }),
+    },
   });
   return state;
 }
@@ -84,69 +128,6 @@ function pretendTokenIsFresh(storage: ReturnType<typeof memoryStorage>): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the request wrapper, with tokens that expire after 2 seconds', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ jwtExpiry: 2 });
-  });
-  afterAll(() => server.close());
-
-  it('refreshes an expired token and retries the request once', async () => {
-    const me = device(server);
-    const { userId } = await signUp(me.client);
-    pretendTokenIsFresh(me.storage);
-    await sleep(2500);
-
-    const { data, error } = await me.client.from('users').select('id, full_name').eq('id', userId).single();
-    expect(error).toBeNull();
-    expect(data).toEqual({ id: userId, full_name: 'Asha Mollel' });
-    expect(me.requests.count('GET /rest/v1/users')).toBe(2);
-    expect(me.requests.count('POST /auth/v1/token?grant_type=refresh_token')).toBe(1);
-    expect(me.expired).toBe(0);
-    // The device now holds the refreshed session.
-    const { data: session } = await me.client.auth.getSession();
-    expect(session.session?.user.id).toBe(userId);
-  });
-
-  it('shares one refresh between requests that expire together', async () => {
-    const me = device(server);
-    const { userId } = await signUp(me.client);
-    pretendTokenIsFresh(me.storage);
-    await sleep(2500);
-
-    const answers = await Promise.all([
-      me.client.from('users').select('id').eq('id', userId).single(),
-      me.client.from('wishlist').select('id').eq('user_id', userId),
-      me.client.rpc('log_user_activity', { p_action: 'sign_in' }),
-    ]);
-    expect(answers.map((answer) => answer.error)).toEqual([null, null, null]);
-    expect(me.requests.count('POST /auth/v1/token?grant_type=refresh_token')).toBe(1);
-  });
-
-  it('signs the device out when the refresh is refused, and does not retry', async () => {
-    const me = device(server);
-    const { userId } = await signUp(me.client);
-    pretendTokenIsFresh(me.storage);
-    // The session is ended on the server (signed out elsewhere): the refresh token is no longer valid.
-    await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
-    await sleep(2500);
-
-    const { error } = await me.client.from('users').select('id').eq('id', userId).single();
-    expect(error?.code).toBe('PGRST301');
-    expect(me.requests.count('GET /rest/v1/users')).toBe(1);
-    expect(me.expired).toBe(1);
-    expect((await me.client.auth.getSession()).data.session).toBeNull();
-  });
-
-  it('leaves requests made with the anon key alone', async () => {
-    const me = device(server);
-    const { data, error } = await me.client.from('tours').select('id').eq('status', 'active').limit(1);
-    expect(error).toBeNull();
-    expect(data).toHaveLength(1);
-    expect(me.requests.sent).toEqual(['GET /rest/v1/tours']);
-  });
-});
-
 /** A clock the test moves by hand; the intervals it was given run when the test says. */
 function manualClock(start = Date.now()) {
   let now = start;
@@ -168,33 +149,133 @@ function manualClock(start = Date.now()) {
   };
 }
 
+const stops: (() => void)[] = [];
+const databases: LocalDb[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop();
+  for (const db of databases.splice(0)) await db.delete();
+});
+
+/** The session store of one device, wired to its request wrapper as appSession() is; `expired` counts what it tells. */
+function controllerFor(me: Device) {
+  const time = manualClock();
+  const db = new LocalDb(`session-${randomUUID()}`);
+  databases.push(db);
+  const told = { expired: 0 };
+  const session = new SessionController({
+    client: () => me.client,
+    db,
+    storeProfile: async (userId, row: SessionProfile) => void (await db.profile.put({ id: userId, userId, row, syncedAt: 0 })),
+    clock: time.clock,
+    onRefreshRefused: me.refusals.on,
+    sessionExpired: () => told.expired++,
+  });
+  stops.push(session.start());
+  return { session, time, db, told };
+}
+
+const signedOut = { status: 'signedOut', user: null, expiresAt: null };
+
+describe('the request wrapper, with tokens that expire after 2 seconds', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ jwtExpiry: 2 });
+  });
+  afterAll(() => server.close());
+
+  it('refreshes an expired token and retries the request once', async () => {
+    const me = device(server);
+    const { userId } = await signUp(me.client);
+    pretendTokenIsFresh(me.storage);
+    await sleep(2500);
+
+    const { data, error } = await me.client.from('users').select('id, full_name').eq('id', userId).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: userId, full_name: 'Asha Mollel' });
+    expect(me.requests.count('GET /rest/v1/users')).toBe(2);
+    expect(me.requests.count('POST /auth/v1/token?grant_type=refresh_token')).toBe(1);
+    expect(me.refused).toBe(0);
+    // The device now holds the refreshed session.
+    const { data: session } = await me.client.auth.getSession();
+    expect(session.session?.user.id).toBe(userId);
+  });
+
+  it('shares one refresh between requests that expire together', async () => {
+    const me = device(server);
+    const { userId } = await signUp(me.client);
+    pretendTokenIsFresh(me.storage);
+    await sleep(2500);
+
+    const answers = await Promise.all([
+      me.client.from('users').select('id').eq('id', userId).single(),
+      me.client.from('wishlist').select('id').eq('user_id', userId),
+      me.client.rpc('log_user_activity', { p_action: 'sign_in' }),
+    ]);
+    expect(answers.map((answer) => answer.error)).toEqual([null, null, null]);
+    expect(me.requests.count('POST /auth/v1/token?grant_type=refresh_token')).toBe(1);
+  });
+
+  it('tells of a refused refresh, and does not retry', async () => {
+    const me = device(server);
+    const { userId } = await signUp(me.client);
+    pretendTokenIsFresh(me.storage);
+    // The session is ended on the server (signed out elsewhere): the refresh token is no longer valid.
+    await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
+    await sleep(2500);
+
+    const { error } = await me.client.from('users').select('id').eq('id', userId).single();
+    expect(error?.code).toBe('PGRST301');
+    expect(me.requests.count('GET /rest/v1/users')).toBe(1);
+    expect(me.refused).toBe(1);
+  });
+
+  it('with the store, ends the session and says it expired once, when requests and the store meet the refusal together', async () => {
+    const me = device(server);
+    const { session, told } = controllerFor(me);
+    const { userId } = await signUp(me.client);
+    // The store has read the profile (auth-js refreshed the 2-second token on the way): nothing is under way.
+    await expect.poll(() => session.getState().user?.profile?.full_name).toBe('Asha Mollel');
+    pretendTokenIsFresh(me.storage);
+    await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
+    await sleep(2500);
+
+    // Both requests are refused 'JWT expired' and wait for a refresh, and the store starts its own.
+    const letRefreshGo = me.requests.hold('POST /auth/v1/token?grant_type=refresh_token');
+    const requests = Promise.all([
+      me.client.from('users').select('id').eq('id', userId).single(),
+      me.client.from('wishlist').select('id').eq('user_id', userId),
+    ]);
+    await expect.poll(() => me.requests.answered.filter((line) => line.endsWith(' 401')), { timeout: 10_000 }).toHaveLength(2);
+    const outcome = session.refreshIfNeeded(Number.POSITIVE_INFINITY);
+    letRefreshGo();
+    const [profile, wishlist] = await requests;
+    expect([profile.error?.code, wishlist.error?.code]).toEqual(['PGRST301', 'PGRST301']);
+    expect(await outcome).toBe('signedOut');
+    await expect.poll(() => session.getState()).toEqual(signedOut);
+    expect(told.expired).toBe(1);
+    expect((await me.client.auth.getSession()).data.session).toBeNull();
+    // Later requests and checks find no session: nothing more is said.
+    await me.client.from('tours').select('id').limit(1);
+    expect(await session.refreshIfNeeded(Number.POSITIVE_INFINITY)).toBe('notNeeded');
+    expect(told.expired).toBe(1);
+  });
+
+  it('leaves requests made with the anon key alone', async () => {
+    const me = device(server);
+    const { data, error } = await me.client.from('tours').select('id').eq('status', 'active').limit(1);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    expect(me.requests.sent).toEqual(['GET /rest/v1/tours']);
+  });
+});
+
 describe('the session controller, with tokens that last 20 minutes', () => {
   let server: TestServer;
-  const stops: (() => void)[] = [];
-  const databases: LocalDb[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ jwtExpiry: 20 * 60 });
   });
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) stop();
-    for (const db of databases.splice(0)) await db.delete();
-  });
   afterAll(() => server.close());
-
-  function controllerFor(me: Device) {
-    const time = manualClock();
-    const db = new LocalDb(`session-${randomUUID()}`);
-    databases.push(db);
-    const session = new SessionController({
-      client: () => me.client,
-      db,
-      storeProfile: async (userId, row: SessionProfile) => void (await db.profile.put({ id: userId, userId, row, syncedAt: 0 })),
-      clock: time.clock,
-    });
-    stops.push(session.start());
-    return { session, time, db };
-  }
 
   const refreshes = (me: Device) => me.requests.count('POST /auth/v1/token?grant_type=refresh_token');
 
@@ -203,7 +284,7 @@ describe('the session controller, with tokens that last 20 minutes', () => {
     const { session } = controllerFor(me);
     expect(session.getState().status).toBe('loading');
     await session.ready;
-    expect(session.getState()).toEqual({ status: 'signedOut', user: null, expiresAt: null });
+    expect(session.getState()).toEqual(signedOut);
 
     const { email, userId } = await signUp(me.client);
     await expect.poll(() => session.getState().user?.profile?.full_name).toBe('Asha Mollel');
@@ -213,7 +294,7 @@ describe('the session controller, with tokens that last 20 minutes', () => {
     expect(expiresAt).toBeGreaterThan(Date.now() / 1000);
 
     await session.signOut();
-    await expect.poll(() => session.getState()).toEqual({ status: 'signedOut', user: null, expiresAt: null });
+    await expect.poll(() => session.getState()).toEqual(signedOut);
   });
 
   it('starts signed in from a stored session, and takes the role from the profile (admin)', async () => {
@@ -266,25 +347,107 @@ describe('the session controller, with tokens that last 20 minutes', () => {
     expect(session.getState().status).toBe('signedIn');
   });
 
-  it("signs out when the refresh finds 'No active session'", async () => {
+  it("signs out quietly when the refresh finds 'No active session'", async () => {
     const me = device(server);
-    const { session } = controllerFor(me);
+    const { session, told } = controllerFor(me);
     await signUp(me.client);
     await expect.poll(() => session.getState().status).toBe('signedIn');
     // Another tab signed out and took the stored session with it, before its event arrived here.
     me.storage.items.clear();
     expect(await session.refreshIfNeeded(Number.POSITIVE_INFINITY)).toBe('signedOut');
-    expect(session.getState()).toEqual({ status: 'signedOut', user: null, expiresAt: null });
+    expect(session.getState()).toEqual(signedOut);
+    expect(told.expired).toBe(0);
   });
 
-  it('signs out when the server refuses the refresh', async () => {
+  it('signs out and says the session expired when the server refuses its refresh', async () => {
     const me = device(server);
-    const { session } = controllerFor(me);
+    const { session, told } = controllerFor(me);
     const { userId } = await signUp(me.client);
     await expect.poll(() => session.getState().status).toBe('signedIn');
     await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
     expect(await session.refreshIfNeeded(Number.POSITIVE_INFINITY)).toBe('signedOut');
-    expect(session.getState().user).toBeNull();
+    expect(session.getState()).toEqual(signedOut);
     expect((await me.client.auth.getSession()).data.session).toBeNull();
+    expect(told.expired).toBe(1);
+  });
+
+  it('signs out and says the session expired when a refresh it did not ask for is refused (auth-js, the outbox)', async () => {
+    const me = device(server);
+    const { session, told } = controllerFor(me);
+    const { userId } = await signUp(me.client);
+    await expect.poll(() => session.getState().status).toBe('signedIn');
+    await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
+
+    // auth-js keeps a session whose access token is still good when its refresh fails; the store does not.
+    const { error } = await me.client.auth.refreshSession();
+    expect(error?.status).toBe(400);
+    await expect.poll(() => session.getState()).toEqual(signedOut);
+    await expect.poll(async () => (await me.client.auth.getSession()).data.session).toBeNull();
+    expect(told.expired).toBe(1);
+    expect(await session.refreshIfNeeded(Number.POSITIVE_INFINITY)).toBe('notNeeded');
+    expect(told.expired).toBe(1);
+  });
+
+  it('never says the session expired for a sign-out the user asked for, even with a refresh refused meanwhile', async () => {
+    const me = device(server);
+    const { session, told } = controllerFor(me);
+    await signUp(me.client);
+    await expect.poll(() => session.getState().status).toBe('signedIn');
+
+    // The monitor's refresh leaves just before the sign-out and reaches the server just after it
+    // ended the session, while the sign-out has not yet heard back.
+    const letRefreshGo = me.requests.hold('POST /auth/v1/token?grant_type=refresh_token');
+    const letLogoutAnswer = me.requests.hold('POST /auth/v1/logout', 'answer');
+    const refresh = session.refreshIfNeeded(Number.POSITIVE_INFINITY);
+    const leaving = session.signOut();
+    await expect.poll(() => me.requests.answered, { timeout: 10_000 }).toContain('POST /auth/v1/logout 204');
+    letRefreshGo();
+    await expect.poll(() => me.requests.answered, { timeout: 10_000 }).toContain('POST /auth/v1/token?grant_type=refresh_token 400');
+    letLogoutAnswer();
+    await Promise.all([refresh, leaving]);
+
+    expect(me.refused).toBe(1);
+    expect(session.getState()).toEqual(signedOut);
+    expect(told.expired).toBe(0);
+  });
+
+  it('takes the session another tab stored while its refresh was under way, without saying it expired', async () => {
+    const me = device(server);
+    const { session, told } = controllerFor(me);
+    const { email, userId } = await signUp(me.client);
+    await expect.poll(() => session.getState().status).toBe('signedIn');
+
+    const letRefreshGo = me.requests.hold('POST /auth/v1/token?grant_type=refresh_token');
+    const refresh = session.refreshIfNeeded(Number.POSITIVE_INFINITY);
+    // Another tab (same storage) signs in meanwhile; auth-js then discards the refresh's result.
+    const otherTab = createClient(server.url, server.anonKey, {
+      auth: { storage: me.storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const signIn = await otherTab.auth.signInWithPassword({ email, password: 'Serengeti-2026!' });
+    expect(signIn.error).toBeNull();
+    letRefreshGo();
+
+    expect(await refresh).toBe('refreshed');
+    expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId } });
+    expect((await me.client.auth.getSession()).data.session?.access_token).toBe(signIn.data.session?.access_token);
+    expect(told.expired).toBe(0);
+  });
+
+  it('keeps the session and says nothing while the server cannot be reached', { timeout: 60_000 }, async () => {
+    const me = device(server);
+    const { session, told } = controllerFor(me);
+    const { userId } = await signUp(me.client);
+    await expect.poll(() => session.getState().status).toBe('signedIn');
+
+    me.requests.network.offline = true;
+    // auth-js retries an unreachable refresh with backoff for up to 30 s before giving up, and
+    // prints each failed attempt.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const outcome = await session.refreshIfNeeded(Number.POSITIVE_INFINITY).finally(() => quiet.mockRestore());
+    expect(outcome).toBe('unreachable');
+    expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId } });
+    expect(me.refused).toBe(0);
+    expect(told.expired).toBe(0);
+    expect((await me.client.auth.getSession()).data.session?.user.id).toBe(userId);
   });
 });

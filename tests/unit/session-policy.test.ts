@@ -3,8 +3,10 @@ import {
   DEFAULT_SESSION_TIMINGS,
   isExpiredTokenBody,
   isNoActiveSession,
+  isRefusedRefresh,
   isUnreachable,
   msUntilExpiry,
+  refreshFailure,
   SESSION_MONITOR_INTERVAL_MS,
   SESSION_MONITOR_THRESHOLD_MS,
   SESSION_REFRESH_ACTION_THRESHOLD_MS,
@@ -73,6 +75,20 @@ describe('what a failed refresh or request means', () => {
     expect(isUnreachable({ name: 'AuthApiError', status: 503 })).toBe(true);
     expect(isUnreachable({ name: 'AuthApiError', status: 400 })).toBe(false);
     expect(isUnreachable(null)).toBe(false);
+  });
+
+  it('counts only a 4xx answer to a refresh as the server refusing it', () => {
+    expect([400, 401, 403, 404].map(isRefusedRefresh)).toEqual([true, true, true, true]);
+    expect([0, 200, 500, 502, 503].map(isRefusedRefresh)).toEqual([false, false, false, false, false]);
+  });
+
+  it('tells why a refresh gave no session: refused by the server, unreachable, no session left, or discarded', () => {
+    expect(refreshFailure({ name: 'AuthApiError', status: 400, message: 'Invalid Refresh Token: Refresh Token Not Found' })).toBe('refused');
+    expect(refreshFailure({ name: 'AuthApiError', status: 403, message: 'User is banned' })).toBe('refused');
+    expect(refreshFailure({ name: 'AuthRetryableFetchError', status: 0, message: 'fetch failed' })).toBe('unreachable');
+    expect(refreshFailure({ name: 'AuthRetryableFetchError', status: 503, message: 'Service Unavailable' })).toBe('unreachable');
+    expect(refreshFailure({ name: 'AuthSessionMissingError', status: 400, message: 'Auth session missing!' })).toBe('noSession');
+    expect(refreshFailure({ name: 'AuthRefreshDiscardedError', status: 409, message: 'Refresh result discarded' })).toBe('discarded');
   });
 
   it('recognises an expired token in PostgREST and Storage answers', () => {

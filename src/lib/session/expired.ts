@@ -26,7 +26,7 @@ interface SessionRouter {
 
 /**
  * Where an expired session that could not be refreshed leaves the user (SPEC.md section 8): on public
- * pages signed out where they are (the request wrapper has signed them out); elsewhere on the sign-in
+ * pages signed out where they are (the session store has signed them out); elsewhere on the sign-in
  * page, coming back afterwards. App.tsx binds this to the router once.
  */
 export function bindSessionNavigation(router: SessionRouter): () => void {

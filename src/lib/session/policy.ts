@@ -61,6 +61,31 @@ export function isUnreachable(error: { name?: string; status?: number } | null |
   return error.name === 'AuthRetryableFetchError' || (typeof error.status === 'number' && (error.status === 0 || error.status >= 500));
 }
 
+/**
+ * The answer to a refresh request that means the server refused it (an unknown, revoked or reused
+ * refresh token, a banned user): any 4xx. No answer, or a 5xx, is unreachable, not a refusal.
+ */
+export function isRefusedRefresh(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+/**
+ * Why a refresh gave no session:
+ * - unreachable: offline or the server is down; the session is kept and tried again later;
+ * - noSession: the device holds no session any more (another tab signed out);
+ * - discarded: auth-js threw its result away because the stored session changed meanwhile (another
+ *   tab refreshed, or a sign-out); whatever is stored now stands;
+ * - refused: the server refused it; the session has ended (SPEC.md sections 4 and 8).
+ */
+export type RefreshFailure = 'unreachable' | 'noSession' | 'discarded' | 'refused';
+
+export function refreshFailure(error: { message?: string; name?: string; status?: number } | null | undefined): RefreshFailure {
+  if (isNoActiveSession(error)) return 'noSession';
+  if (isUnreachable(error)) return 'unreachable';
+  if (error?.name === 'AuthRefreshDiscardedError') return 'discarded';
+  return 'refused';
+}
+
 /** The body of a REST or storage answer meaning the access token has expired (PostgREST PGRST301, 'JWT expired'). */
 export function isExpiredTokenBody(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 import { localDb, type LocalDb } from '../local-db.ts';
 import { refreshMirror } from '../outbox/outbox.ts';
 import { supabase } from '../supabase.ts';
-import { DEFAULT_SESSION_TIMINGS, isNoActiveSession, isUnreachable, shouldRefresh, type SessionTimings } from './policy.ts';
+import { emitSessionExpired, onRefreshRefused } from './events.ts';
+import { DEFAULT_SESSION_TIMINGS, refreshFailure, shouldRefresh, type SessionTimings } from './policy.ts';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -59,6 +60,10 @@ export interface SessionDeps {
   db: LocalDb;
   /** Stores the profile row fetched from the server in the device mirror. */
   storeProfile(userId: string, row: SessionProfile): Promise<void>;
+  /** Subscribes to the request wrapper's 'the server refused a refresh' (events.ts); returns the unsubscribe. */
+  onRefreshRefused(listener: () => void): () => void;
+  /** Told once when the signed-in session has ended because the server refused to refresh it. */
+  sessionExpired(): void;
   clock?: SessionClock;
   timings?: SessionTimings;
 }
@@ -75,6 +80,11 @@ function sessionUser(session: Session, profile: SessionProfile | null): SessionU
  * 'No active session', signs out. The monitor and the refresh service renew the token before it
  * runs out. State follows supabase-js's auth events, which other tabs' sign-ins and sign-outs raise
  * too (it listens to the storage event), so every tab agrees.
+ *
+ * A refresh the server refuses while the user is signed in, whoever asked for it (this store, the
+ * request wrapper, auth-js on its own), ends the session with `sessionExpired` told once, so the
+ * user meets the same 'Session expired' however the refusal was met. A sign-out the user asked for
+ * never does; a refresh that cannot reach the server never signs out.
  */
 export class SessionController {
   private state: SessionState = { status: 'loading', user: null, expiresAt: null };
@@ -85,6 +95,10 @@ export class SessionController {
   private profile: SessionProfile | null = null;
   private session: Session | null = null;
   private refreshing: Promise<RefreshOutcome> | null = null;
+  /** A sign-out the user asked for, while it runs: refusals it causes are not an expiry. */
+  private leaving: Promise<void> | null = null;
+  /** The sign-out of a session whose refresh was refused, while it runs; callers at the same moment share it. */
+  private expiring: Promise<void> | null = null;
   private settled!: () => void;
   /** Resolves once the first session check has answered. */
   readonly ready = new Promise<void>((resolve) => {
@@ -108,6 +122,7 @@ export class SessionController {
     const { data } = auth.onAuthStateChange((_event, session) => {
       this.clock.defer(() => this.follow(session));
     });
+    const stopRefusals = this.deps.onRefreshRefused(() => void this.expire());
     auth
       .getSession()
       .then(({ data: current }) => this.follow(current.session))
@@ -116,6 +131,7 @@ export class SessionController {
     const service = this.clock.setInterval(() => void this.refreshIfNeeded(this.timings.serviceThresholdMs), this.timings.serviceIntervalMs);
     return () => {
       data.subscription.unsubscribe();
+      stopRefusals();
       this.clock.clearInterval(monitor);
       this.clock.clearInterval(service);
       this.watchProfile(null);
@@ -148,10 +164,19 @@ export class SessionController {
   }
 
   /** Signs out of this device even when the server cannot be reached. */
-  async signOut(): Promise<void> {
+  signOut(): Promise<void> {
+    this.leaving ??= this.leave().finally(() => {
+      this.leaving = null;
+    });
+    return this.leaving;
+  }
+
+  private async leave(): Promise<void> {
     const auth = this.deps.client().auth;
     const { error } = await auth.signOut();
     if (error) await auth.signOut({ scope: 'local' });
+    // Now rather than at the SIGNED_OUT event a tick later, so a refusal arriving late finds no session.
+    this.follow(null);
   }
 
   private async refresh(): Promise<RefreshOutcome> {
@@ -161,11 +186,45 @@ export class SessionController {
       this.follow(data.session);
       return 'refreshed';
     }
-    // Offline or the server is down: keep the session (the portal works offline) and try again later.
-    if (isUnreachable(error) && !isNoActiveSession(error)) return 'unreachable';
-    await auth.signOut({ scope: 'local' });
-    this.follow(null);
-    return 'signedOut';
+    switch (refreshFailure(error)) {
+      case 'unreachable':
+        // Keep the session (the portal works offline) and try again later.
+        return 'unreachable';
+      case 'discarded': {
+        const { data: stored } = await auth.getSession();
+        this.follow(stored.session);
+        return stored.session ? 'refreshed' : 'signedOut';
+      }
+      case 'noSession':
+        await auth.signOut({ scope: 'local' });
+        this.follow(null);
+        return 'signedOut';
+      case 'refused':
+        await this.expire();
+        return 'signedOut';
+    }
+  }
+
+  /**
+   * The server refused to refresh the session: signed out here and, once per session, told
+   * (SPEC.md section 8). Several paths meeting the same refusal find the session already gone.
+   */
+  private expire(): Promise<void> {
+    if (!this.expiring && this.session && !this.leaving) {
+      this.follow(null);
+      this.expiring = this.endExpired().finally(() => {
+        this.expiring = null;
+      });
+    }
+    return this.expiring ?? Promise.resolve();
+  }
+
+  private async endExpired(): Promise<void> {
+    try {
+      await this.deps.client().auth.signOut({ scope: 'local' });
+    } finally {
+      this.deps.sessionExpired();
+    }
   }
 
   private follow(session: Session | null): void {
@@ -227,6 +286,8 @@ export function appSession(): SessionController {
       client: supabase,
       db: localDb,
       storeProfile: (userId, row) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }]),
+      onRefreshRefused,
+      sessionExpired: emitSessionExpired,
     });
     controller.start();
   }
