@@ -6,10 +6,10 @@ import { PublicShell } from './-components/PublicShell.tsx';
 export const Route = createFileRoute('/register')({
   validateSearch: validateAuthSearch,
   component: function Register() {
-    const { redirect } = Route.useSearch();
+    const { redirect, email } = Route.useSearch();
     return (
       <PublicShell>
-        <RegisterPage redirect={redirect} />
+        <RegisterPage redirect={redirect} email={email} />
       </PublicShell>
     );
   },

@@ -51,12 +51,15 @@ test.describe('traveler portal', () => {
       p_travelers: [{ full_name: 'Zawadi Guest' }],
       p_contact: { full_name: 'Zawadi Guest', email },
     });
-    // The invitation's sign-up, then its redirect: /traveler/bookings?claim=REF.
-    const signup = await request.post('/auth/v1/signup', { headers: { apikey: a.anonKey }, data: { email, password: PASSWORD, data: { full_name: 'Zawadi Guest' } } });
-    expect(signup.ok()).toBe(true);
-    await signInThroughPage(page, email, PASSWORD, '/traveler/bookings');
-    await expect(page.getByTestId('booking-list')).toHaveCount(0);
-    await page.goto(`/traveler/bookings?claim=${booking.booking_reference}`);
+    // The invitation in the booking email: sign-up with the email filled in, then /traveler/bookings?claim=REF.
+    const claimPath = `/traveler/bookings?claim=${booking.booking_reference}`;
+    await page.goto(`/auth/register?email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(claimPath)}`);
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+    await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Zawadi Guest');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(`Booking ${booking.booking_reference} is now in your account.`)).toBeVisible();
     await expect(page.getByTestId('booking-list')).toContainText(booking.booking_reference);
     await expect(page).toHaveURL(/\/traveler\/bookings$/);

@@ -32,6 +32,8 @@ describe('safeRedirect', () => {
   it('keeps only a string redirect from the search', () => {
     expect(validateAuthSearch({ redirect: '/traveler' })).toEqual({ redirect: '/traveler' });
     expect(validateAuthSearch({ redirect: 5 })).toEqual({});
+    expect(validateAuthSearch({ redirect: '/traveler/bookings?claim=KS-2026-7K3Q9', email: 'neema@example.com' })).toEqual({ redirect: '/traveler/bookings?claim=KS-2026-7K3Q9', email: 'neema@example.com' });
+    expect(validateAuthSearch({ email: 'not an email' })).toEqual({});
     expect(validateAuthSearch({})).toEqual({});
   });
 });

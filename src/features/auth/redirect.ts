@@ -21,11 +21,15 @@ export function safeRedirect(value: unknown, origin: string): string | null {
   }
 }
 
-/** The search params the sign-in pages take. */
+/** The search params the sign-in pages take: where to go afterwards, and an email to fill in (from an invitation). */
 export interface AuthSearch {
   redirect?: string;
+  email?: string;
 }
 
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
-  return typeof search.redirect === 'string' && search.redirect !== '' ? { redirect: search.redirect } : {};
+  return {
+    ...(typeof search.redirect === 'string' && search.redirect !== '' ? { redirect: search.redirect } : {}),
+    ...(typeof search.email === 'string' && search.email.length <= 254 && search.email.includes('@') ? { email: search.email } : {}),
+  };
 }

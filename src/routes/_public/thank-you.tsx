@@ -1,4 +1,4 @@
-import { Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
@@ -10,21 +10,35 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const bookingReferencePattern = /^KS-?\d{4}-[A-Z0-9]{5,6}$/;
 
 export const Route = createFileRoute('/_public/thank-you')({
-  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean; booking?: string } => ({
-    ...(typeof search.ref === 'string' && uuidPattern.test(search.ref) ? { ref: search.ref } : {}),
-    ...(search.queued === true || search.queued === 'true' ? { queued: true } : {}),
-    ...(typeof search.booking === 'string' && bookingReferencePattern.test(search.booking.toUpperCase()) ? { booking: search.booking.toUpperCase() } : {}),
-  }),
+  // ?booking=<reference> after booking here; ?reference=<reference>&email=<email> from a booking email
+  // (and from the card payment page, with &payment=success or cancelled); ?ref=<enquiry id> after a trip request.
+  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean; booking?: string; email?: string; payment?: 'success' | 'cancelled' } => {
+    const reference = [search.booking, search.reference].find((value): value is string => typeof value === 'string' && bookingReferencePattern.test(value.toUpperCase()));
+    return {
+      ...(typeof search.ref === 'string' && uuidPattern.test(search.ref) ? { ref: search.ref } : {}),
+      ...(search.queued === true || search.queued === 'true' ? { queued: true } : {}),
+      ...(reference ? { booking: reference.toUpperCase() } : {}),
+      ...(typeof search.email === 'string' && search.email.includes('@') ? { email: search.email } : {}),
+      ...(search.payment === 'success' || search.payment === 'cancelled' ? { payment: search.payment } : {}),
+    };
+  },
   component: ThankYouPage,
 });
 
 /** After a booking (?booking=<reference>) or a trip request (?ref=<enquiry id>). */
 function ThankYouPage() {
-  const { booking } = Route.useSearch();
+  const { booking, email, payment } = Route.useSearch();
   if (booking) {
     return (
       <Container size="sm" py={{ base: 32, md: 72 }}>
-        <BookingConfirmation reference={booking} />
+        {payment && (
+          <Alert mb="lg" radius="lg" variant="light" color={payment === 'success' ? 'secondary' : 'brand'} title={payment === 'success' ? 'Thank you for your payment' : 'Card payment cancelled'}>
+            {payment === 'success'
+              ? 'Your card payment went through. We record it against your booking within a minute, and email your receipt.'
+              : 'Nothing was charged. You can pay by card again below, or choose another way to pay.'}
+          </Alert>
+        )}
+        <BookingConfirmation reference={booking} email={email ?? null} />
       </Container>
     );
   }

@@ -6,10 +6,10 @@ import { PublicShell } from '../-components/PublicShell.tsx';
 export const Route = createFileRoute('/auth/register')({
   validateSearch: validateAuthSearch,
   component: function AuthRegister() {
-    const { redirect } = Route.useSearch();
+    const { redirect, email } = Route.useSearch();
     return (
       <PublicShell>
-        <RegisterPage redirect={redirect} />
+        <RegisterPage redirect={redirect} email={email} />
       </PublicShell>
     );
   },

@@ -14,10 +14,10 @@ import { FormAlert } from './FormAlert.tsx';
 type Field = 'fullName' | 'email' | 'password' | 'confirmation' | 'terms';
 
 /** /auth/register and /register: full name, email, password twice and the terms. */
-export function RegisterPage({ redirect }: { redirect?: string }) {
+export function RegisterPage({ redirect, email: invitedEmail = '' }: { redirect?: string; email?: string }) {
   const navigate = useNavigate();
   const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(invitedEmail);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [terms, setTerms] = useState(false);
