@@ -223,6 +223,10 @@ describe('the team records a bank transfer', () => {
     expect(direct.error).not.toBeNull();
     const forged = await me.client.from('bookings').update({ amount_paid: 500 }).eq('id', mine.id).select('amount_paid');
     expect(forged.data ?? []).toEqual([]);
+    // Not even an admin sets it by hand: a payment is recorded instead.
+    const byHand = await admin.from('bookings').update({ amount_paid: 500 }).eq('id', mine.id);
+    expect(byHand.error?.code).toBe('42501');
+    expect((await admin.from('bookings').update({ notes: 'Vegetarian meals' }).eq('id', mine.id)).error).toBeNull();
     expect(await ledger(mine.id)).toBe(before);
   });
 
