@@ -6,6 +6,7 @@ import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
 import { DestinationCard } from './DestinationGrid.tsx';
 import gridClasses from './DestinationGrid.module.css';
+import detail from '@/components/widgets/DetailPage.module.css';
 import classes from './DestinationPages.module.css';
 
 const SKELETON_CARDS = 8;
@@ -63,7 +64,7 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
   const destinationsPath: string = '/destinations';
   return (
     <article>
-      <header className={classes.hero}>
+      <header className={detail.hero}>
         {destination.image_url && (
           <img
             src={destination.image_url}
@@ -72,11 +73,11 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
             height={900}
             fetchPriority="high"
             decoding="async"
-            className={classes.heroImage}
+            className={detail.heroImage}
           />
         )}
-        <Container size="lg" className={classes.heroInner}>
-          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
+        <Container size="lg" className={detail.heroInner}>
+          <nav aria-label="Breadcrumb" className={detail.breadcrumbs}>
             <ol>
               <li>
                 <Link to="/">Home</Link>
@@ -87,27 +88,27 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
               <li aria-current="page">{destination.name}</li>
             </ol>
           </nav>
-          <Title order={1} className={classes.heroTitle}>
+          <Title order={1} className={detail.heroTitle}>
             {destination.name}
           </Title>
-          <Text className={classes.heroLead}>{[destination.region, destination.country].filter(Boolean).join(', ')}</Text>
+          <Text className={detail.heroLead}>{[destination.region, destination.country].filter(Boolean).join(', ')}</Text>
         </Container>
       </header>
       <Container size="lg" py={{ base: 32, md: 56 }}>
-        <div className={classes.layout}>
+        <div className={detail.layout}>
           <Stack gap="sm">
             {destination.summary && (
-              <Text fz="lg" fw={500} className={classes.prose}>
+              <Text fz="lg" fw={500} className={detail.prose}>
                 {destination.summary}
               </Text>
             )}
             {(destination.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
-              <Text key={paragraph.slice(0, 40)} className={classes.prose}>
+              <Text key={paragraph.slice(0, 40)} className={detail.prose}>
                 {paragraph}
               </Text>
             ))}
           </Stack>
-          <aside className={classes.facts} aria-label={`About ${destination.name}`}>
+          <aside className={detail.facts} aria-label={`About ${destination.name}`}>
             <FactList title="Highlights" items={destination.highlights} />
             <FactList title="Wildlife" items={destination.wildlife} />
             {destination.best_time_to_visit && (

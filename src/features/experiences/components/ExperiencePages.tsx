@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { experiencesQuery, type ExperienceDetail as ExperienceDetailData, type ExperienceSummary } from '../api.ts';
+import detail from '@/components/widgets/DetailPage.module.css';
 import classes from './ExperiencePages.module.css';
 
 const SKELETON_CARDS = 6;
@@ -134,12 +135,12 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
   const experiencesPath: string = '/experiences';
   return (
     <article>
-      <header className={classes.hero}>
+      <header className={detail.hero}>
         {experience.image_url && (
-          <img src={experience.image_url} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className={classes.heroImage} />
+          <img src={experience.image_url} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className={detail.heroImage} />
         )}
-        <Container size="lg" className={classes.heroInner}>
-          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
+        <Container size="lg" className={detail.heroInner}>
+          <nav aria-label="Breadcrumb" className={detail.breadcrumbs}>
             <ol>
               <li>
                 <Link to="/">Home</Link>
@@ -150,22 +151,22 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
               <li aria-current="page">{experience.title}</li>
             </ol>
           </nav>
-          <Title order={1} className={classes.heroTitle}>
+          <Title order={1} className={detail.heroTitle}>
             {experience.title}
           </Title>
-          {experience.summary && <Text className={classes.heroLead}>{experience.summary}</Text>}
+          {experience.summary && <Text className={detail.heroLead}>{experience.summary}</Text>}
         </Container>
       </header>
       <Container size="lg" py={{ base: 32, md: 56 }}>
-        <div className={classes.layout}>
+        <div className={detail.layout}>
           <Stack gap="sm">
             {(experience.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
-              <Text key={paragraph.slice(0, 40)} className={classes.prose}>
+              <Text key={paragraph.slice(0, 40)} className={detail.prose}>
                 {paragraph}
               </Text>
             ))}
           </Stack>
-          <aside className={classes.facts} aria-label="At a glance">
+          <aside className={detail.facts} aria-label="At a glance">
             {experience.highlights.length > 0 && (
               <>
                 <Title order={2}>Highlights</Title>
