@@ -1,16 +1,13 @@
 // REST reads and sign-ins through the server, beside the same reads run directly through the
 // database driver, on PGlite and (when reachable) PostgreSQL. Prints one JSON document.
 //   npm run bench:platform              BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the load
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
+import { postgresReachable, scratchDatabase, startServer } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -69,51 +66,11 @@ async function direct(db: Database, sql: string, params: unknown[] = []): Promis
   return { requests_per_second: Math.round(latencies.length / seconds), p50_ms: at(0.5), p99_ms: at(0.99), errors };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** The server as it runs in production: its own process, so the load generator does not share its thread. */
-async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function benchmark(kind: 'pglite' | 'postgres') {
   const dataDir = path.resolve(`.data-bench-${kind}`);
   await rm(dataDir, { recursive: true, force: true });
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: postgresServer });
-    await admin.connect();
-    await admin.query('drop database if exists bench_platform with (force)');
-    await admin.query('create database bench_platform');
-    await admin.end();
-    const url = new URL(postgresServer);
-    url.pathname = '/bench_platform';
-    databaseUrl = url.toString();
-  }
+  const scratch = kind === 'postgres' ? await scratchDatabase(postgresServer, 'bench_platform') : undefined;
+  const databaseUrl = scratch?.url;
 
   // Baseline first, while this process owns the database (PGlite allows one owner at a time).
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
@@ -141,12 +98,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   });
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: postgresServer });
-    await admin.connect();
-    await admin.query('drop database if exists bench_platform with (force)');
-    await admin.end();
-  }
+  await scratch?.drop();
 
   const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
   return {
@@ -159,18 +111,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   };
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const report: Record<string, unknown> = { seconds, connections, node: process.version };
 report.pglite = await benchmark('pglite');
-report.postgres = (await postgresReachable()) ? await benchmark('postgres') : 'not reachable';
+report.postgres = (await postgresReachable(postgresServer)) ? await benchmark('postgres') : 'not reachable';
 console.log(JSON.stringify(report, null, 2));
