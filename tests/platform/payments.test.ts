@@ -227,6 +227,9 @@ describe('the team records a bank transfer', () => {
     const byHand = await admin.from('bookings').update({ amount_paid: 500 }).eq('id', mine.id);
     expect(byHand.error?.code).toBe('42501');
     expect((await admin.from('bookings').update({ notes: 'Vegetarian meals' }).eq('id', mine.id)).error).toBeNull();
+    // Nor types a payment in: record_payment checks the amount and currency, a direct row would not.
+    const typedIn = await admin.from('payments').insert({ booking_id: mine.id, amount: 100000, method: 'cash', status: 'succeeded' });
+    expect(typedIn.error?.code).toBe('42501');
     expect(await ledger(mine.id)).toBe(before);
   });
 
