@@ -437,9 +437,28 @@ export function wordmarkSvg(name: string, seed = name): string {
     rand() < 0.5
       ? `<circle cx="44" cy="60" r="26" fill="none" stroke="${ink}" stroke-width="6"/>`
       : `<path d="M18 84L44 32l26 52z" fill="none" stroke="${ink}" stroke-width="6" stroke-linejoin="round"/>`;
-  const size = name.length > 18 ? 22 : 28;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120"><title>${escapeXml(name)}</title>${shape}` +
-    `<text x="88" y="70" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}">${escapeXml(name)}</text></svg>`
-  );
+  // Long names go on two balanced lines; a line that would still overrun the badge is squeezed to fit.
+  const lines = name.length > 18 ? balancedLines(name) : [name];
+  const size = lines.length > 1 ? 24 : 28;
+  const firstBaseline = lines.length > 1 ? 56 : 70;
+  const text = lines
+    .map((line, index) => {
+      const fit = line.length * size * 0.6 > 296 ? ' textLength="296" lengthAdjust="spacingAndGlyphs"' : '';
+      return `<text x="88" y="${firstBaseline + index * (size + 6)}" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}"${fit}>${escapeXml(line)}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120"><title>${escapeXml(name)}</title>${shape}${text}</svg>`;
+}
+
+/** Splits a name at the space that makes its two lines most even. */
+function balancedLines(name: string): string[] {
+  const words = name.split(' ');
+  let best = [name];
+  let bestLongest = Infinity;
+  for (let cut = 1; cut < words.length; cut += 1) {
+    const pair = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
+    const longest = Math.max(pair[0].length, pair[1].length);
+    if (longest < bestLongest) [best, bestLongest] = [pair, longest];
+  }
+  return best;
 }

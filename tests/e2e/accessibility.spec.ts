@@ -345,6 +345,8 @@ test.describe('with the keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).not.toHaveURL(/category=/);
     expect(await listedCount(page)).toBe(everyTour);
+    // The button is gone with the filters; the keyboard is back on the first filter, not lost on the page.
+    await expect(page.getByRole('combobox', { name: 'Category' })).toBeFocused();
 
     // The other selects reach the URL, which drives the list.
     for (const [label, parameter] of [

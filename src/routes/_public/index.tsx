@@ -1,4 +1,3 @@
-import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { latestPostsQuery } from '@/features/blog/api.ts';
@@ -12,6 +11,7 @@ import { experiencesQuery } from '@/features/experiences/api.ts';
 import { ExperienceHighlights } from '@/features/experiences/components/ExperiencePages.tsx';
 import { activeHeroesQuery } from '@/features/heroes/api.ts';
 import { HomeHero } from '@/features/heroes/components/HomeHero.tsx';
+import { HomeSection } from '@/features/home/components/HomeSection.tsx';
 import { WhyTravelWithUs } from '@/features/home/components/WhyTravelWithUs.tsx';
 import { featuredToursQuery, latestReviewsQuery } from '@/features/tours/api.ts';
 import { FeaturedTours } from '@/features/tours/components/FeaturedTours.tsx';
@@ -43,23 +43,23 @@ function HomePage() {
   return (
     <>
       <HomeHero fallbackImageUrl={heroImage} />
-      <Container size="lg" py={{ base: 48, md: 80 }}>
+      <HomeSection py={{ base: 48, md: 80 }}>
         <FeaturedTours />
-      </Container>
+      </HomeSection>
       <WhyTravelWithUs companyName={branding.companyName} />
-      <Container size="lg" pt={{ base: 48, md: 80 }}>
+      <HomeSection pt={{ base: 48, md: 80 }}>
         <DestinationGrid limit={HOME_DESTINATIONS} />
-      </Container>
-      <Container size="lg" py={{ base: 48, md: 80 }}>
+      </HomeSection>
+      <HomeSection py={{ base: 48, md: 80 }}>
         <ExperienceHighlights limit={HOME_EXPERIENCES} />
-      </Container>
+      </HomeSection>
       <TravelerReviews />
-      <Container size="lg" py={{ base: 48, md: 80 }}>
+      <HomeSection py={{ base: 48, md: 80 }}>
         <LatestPosts />
-      </Container>
-      <Container size="lg" pb={{ base: 48, md: 80 }}>
+      </HomeSection>
+      <HomeSection pb={{ base: 48, md: 80 }}>
         <PartnerLogos />
-      </Container>
+      </HomeSection>
     </>
   );
 }

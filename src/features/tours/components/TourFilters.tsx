@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { durationBands, type DurationBand, type TourListFilters } from '../queries.ts';
 import { activeFilterCount, upcomingMonths } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
@@ -64,10 +64,12 @@ export function TourFilters({
 }) {
   const set = (patch: Partial<TourListFilters>) => onChange({ ...filters, ...patch });
   const months = upcomingMonths(options.today);
+  const firstFilter = useRef<HTMLSelectElement>(null);
 
   return (
     <Stack gap="md">
       <NativeSelect
+        ref={firstFilter}
         label="Category"
         value={filters.category ?? ANY}
         onChange={(event) => set({ category: event.currentTarget.value || undefined })}
@@ -99,7 +101,14 @@ export function TourFilters({
         </Group>
       </fieldset>
       {activeFilterCount(filters) > 0 && (
-        <Button variant="subtle" onClick={() => onChange({ q: filters.q, sort: filters.sort })}>
+        <Button
+          variant="subtle"
+          onClick={() => {
+            onChange({ q: filters.q, sort: filters.sort });
+            // The button goes away with the filters it clears: keyboard focus moves to the first filter, not the page.
+            firstFilter.current?.focus();
+          }}
+        >
           Clear filters
         </Button>
       )}
