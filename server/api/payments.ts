@@ -8,7 +8,7 @@ import { statusForSqlState } from '../http/errors.ts';
 import { asRequestRole } from '../http/request-role.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
-import { CHECKOUT_KINDS, WebhookRejected, type CheckoutKind } from '../payments/types.ts';
+import { CHECKOUT_KINDS, HoldEndsTooSoon, WebhookRejected, type CheckoutKind } from '../payments/types.ts';
 
 /**
  * POST /api/payments/checkout       starts a card payment: a Stripe Checkout Session for the deposit,
@@ -126,7 +126,8 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
         }
 
         const path = body.returnPath ?? '/thank-you';
-        const back = { reference: due.booking_reference };
+        // A guest comes back with the email that finds the booking, as the booking emails link to it.
+        const back = { reference: due.booking_reference, ...(body.email && !body.bookingId ? { email: body.email } : {}) };
         let session;
         try {
           session = await card.createCheckout({
@@ -140,10 +141,19 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
             // Stripe puts the session id where {CHECKOUT_SESSION_ID} stands, so it is added unencoded.
             successUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'success' }, '&session_id={CHECKOUT_SESSION_ID}'),
             cancelUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'cancelled' }),
-            // The page stops taking money about when the booking stops holding its seats.
-            expiresAt: due.hold_expires_at ? new Date(due.hold_expires_at) : undefined,
+            // The page stops taking money before the booking stops holding its seats.
+            holdEndsAt: due.hold_expires_at ? new Date(due.hold_expires_at) : undefined,
           });
         } catch (error) {
+          if (error instanceof HoldEndsTooSoon) {
+            throw new PaymentRequestError(
+              409,
+              error.holdEndsAt.getTime() > Date.now()
+                ? 'We hold your seats for less than half an hour more, too little time to pay by card. Please contact us and we will keep them for you.'
+                : 'We no longer hold seats for this booking, so it cannot be paid by card. Please contact us and we will see what is still available.',
+              'hold_ends_too_soon',
+            );
+          }
           ctx.log('card checkout not started', { booking: due.booking_reference, error: String(error) });
           throw new PaymentRequestError(502, 'We could not start the card payment. Please try again in a moment, or pay by bank transfer.', 'provider_unavailable');
         }
@@ -174,18 +184,20 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
     // Only payments are acted on; other events are acknowledged so Stripe stops sending them.
     if (!event.payment) return c.json({ received: true });
     const { payment } = event;
-    const { rows } = await ctx.db.query<{ result: { duplicate: boolean; payment_id: string | null; booking_id: string | null; booking_status: string | null } }>(
+    const { rows } = await ctx.db.query<{
+      result: { duplicate: boolean; payment_id: string | null; payment_status: string | null; booking_id: string | null; booking_status: string | null };
+    }>(
       `select public.record_card_payment($1, $2, $3, $4, $5, $6, $7) as result`,
       [card.name, event.id, event.type, payment.bookingId && /^[0-9a-f-]{36}$/i.test(payment.bookingId) ? payment.bookingId : null, payment.amount, payment.currency, payment.reference],
     );
     const result = rows[0].result;
     if (!result.duplicate && !result.payment_id) {
       ctx.log('stripe payment not recorded: no such booking, or this checkout was already recorded', { event: event.id, booking: payment.bookingId, session: payment.reference });
+    } else if (result.payment_status === 'refund_due') {
+      // The company is emailed (booking_notifications, kind refund_due).
+      ctx.log('card payment for a booking that is no longer open: recorded as refund due', { event: event.id, booking: result.booking_id, payment: result.payment_id, status: result.booking_status });
     } else if (result.payment_id) {
       ctx.log('card payment recorded', { event: event.id, booking: result.booking_id, payment: result.payment_id, status: result.booking_status });
-      if (result.booking_status === 'expired' || result.booking_status === 'cancelled') {
-        ctx.log('card payment for a booking that is no longer open: refund it or rebook the traveler', { booking: result.booking_id, status: result.booking_status });
-      }
     }
     return c.json({ received: true, duplicate: result.duplicate, recorded: result.payment_id !== null });
   });

@@ -2,12 +2,23 @@ import type { Company } from '../mail/company.ts';
 import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';
 
 /**
- * The emails a booking is sent, in the company's voice. Each is written from the booking as it is
+ * The emails a booking is sent, in the company's voice, and the one the company is sent about it
+ * (refund_due, to the company's own address). Each is written from the booking as it is
  * when the email is written (booking_notifications says which are owed; server/jobs/booking-emails.ts
  * loads the data and queues the email). Pure functions of that data, so they are tested directly.
  */
 
-export type BookingEmailKind = 'booking_received' | 'booking_confirmed' | 'payment_received' | 'balance_reminder' | 'pre_departure' | 'review_request';
+export type BookingEmailKind =
+  | 'booking_received'
+  | 'booking_confirmed'
+  | 'payment_received'
+  | 'refund_due'
+  | 'balance_reminder'
+  | 'pre_departure'
+  | 'review_request';
+
+/** The emails that go to the company rather than to the traveler. */
+export const companyEmailKinds: ReadonlySet<BookingEmailKind> = new Set(['refund_due']);
 
 /** booking_payment_schedule's answer (20261122001200_payment_schedule.sql). */
 export interface PaymentSchedule {
@@ -47,7 +58,7 @@ export interface BookingEmailData {
   departure: { start_date: string; end_date: string } | null;
   first_day: { title: string } | null;
   schedule: PaymentSchedule;
-  /** The payment a receipt is for. */
+  /** The payment a receipt (or a refund notice) is for. */
   payment: {
     amount: number;
     currency: string;
@@ -311,6 +322,42 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
   return composeEmail(company, `Payment received: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}`, blocks);
 }
 
+const bookingStatusWords: Record<string, string> = { expired: 'expired: its hold ran out unpaid', cancelled: 'cancelled' };
+
+/** To the company: a card payment arrived for a booking no longer open, and is to be given back. */
+function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const payment = data.payment!;
+  const contact = data.booking.contact;
+  const amount = money(payment.amount, payment.currency);
+  const rows: [string, string][] = [
+    ['Booking', data.booking.reference],
+    ['Booking status', bookingStatusWords[data.booking.status] ?? data.booking.status],
+    ['Trip', `${data.tour.title}, ${dates(data)}`],
+    ['Traveler', [contact.full_name, contact.email, contact.phone].filter(Boolean).join(', ') || 'no contact details'],
+    ['Amount', amount],
+    ['Paid by', `${methodLabel[payment.method] ?? payment.method}${payment.provider === 'stripe' ? ' (Stripe)' : ''}`],
+    ['Paid on', dayOf(payment.paid_at)],
+  ];
+  if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
+  const blocks: Block[] = [
+    {
+      type: 'paragraph',
+      text: `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking was ${data.booking.status}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
+    },
+    { type: 'rows', rows },
+    { type: 'heading', text: 'What to do' },
+    {
+      type: 'list',
+      items: [
+        'Contact the traveler: if the departure still has room, rebook them, otherwise offer another date.',
+        'Refund the payment in the Stripe dashboard unless it is moved to a new booking.',
+        'Once refunded, set the payment to refunded.',
+      ],
+    },
+  ];
+  return composeEmail(company, `Refund due: ${amount} card payment for ${data.booking.status} booking ${data.booking.reference}`, blocks);
+}
+
 function balanceReminder(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
   const s = data.schedule;
   const due = s.balance_due_date ? day(s.balance_due_date) : 'before you travel';
@@ -391,6 +438,7 @@ const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data
   booking_received: bookingReceived,
   booking_confirmed: bookingConfirmed,
   payment_received: paymentReceived,
+  refund_due: refundDue,
   balance_reminder: balanceReminder,
   pre_departure: preDeparture,
   review_request: reviewRequest,

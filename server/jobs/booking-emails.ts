@@ -1,11 +1,11 @@
-import { bookingEmail, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
+import { bookingEmail, companyEmailKinds, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import type { MailQueue } from '../mail/queue.ts';
 
 /**
- * Writes the emails bookings are owed (public.booking_notifications, recorded by triggers and by
+ * Writes the emails bookings are owed (to the traveler; refund notices to the company) (public.booking_notifications, recorded by triggers and by
  * run_booking_schedule) into the email queue. Each notification is taken under a row lock that other
  * server instances skip, and its email is queued and the notification marked in one transaction, so
  * an email is queued exactly once; the mail queue then delivers it, retrying while SMTP is down.
@@ -104,13 +104,14 @@ export function createBookingEmailWriter(
   async function write(tx: Queryable, due: Due): Promise<boolean> {
     const { rows } = await tx.query<{ data: BookingEmailData & { recipient: string | null } }>(loadData, [due.id]);
     const data = rows[0]?.data;
-    if (!data?.recipient) {
+    const company = await activeCompany(tx, addressOf(config.mailFrom));
+    const recipient = companyEmailKinds.has(due.kind) ? company.email : data?.recipient;
+    if (!data || !recipient) {
       await tx.query(`update public.booking_notifications set status = 'skipped', skip_reason = 'no email address' where id = $1`, [due.id]);
       return false;
     }
-    const company = await activeCompany(tx, addressOf(config.mailFrom));
     const email = bookingEmail(due.kind, company, site, data);
-    const emailId = await mail.enqueue({ to: data.recipient, kind: due.kind, ...email }, tx);
+    const emailId = await mail.enqueue({ to: recipient, kind: due.kind, ...email }, tx);
     await tx.query(`update public.booking_notifications set status = 'queued', queued_at = now(), email_id = $2, last_error = null where id = $1`, [
       due.id,
       emailId,

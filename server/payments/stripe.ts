@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WebhookRejected, type CheckoutRequest, type CheckoutSession, type OnlinePaymentProvider, type ProviderEvent } from './types.ts';
+import { HoldEndsTooSoon, WebhookRejected, type CheckoutRequest, type CheckoutSession, type OnlinePaymentProvider, type ProviderEvent } from './types.ts';
 
 /**
  * Card payments through Stripe Checkout, over Stripe's HTTP API with fetch (no SDK): the server makes
@@ -86,12 +86,21 @@ function paymentOf(type: string, session: StripeCheckoutSession): ProviderEvent[
   };
 }
 
-/** Checkout Sessions last 30 minutes to 24 hours; Stripe refuses expires_at outside that range. */
-function sessionExpiry(wanted: Date | undefined, now = Date.now()): number | undefined {
-  if (!wanted) return undefined;
-  const earliest = now + 31 * 60_000;
-  const latest = now + 23 * 3_600_000;
-  return Math.floor(Math.min(latest, Math.max(earliest, wanted.getTime())) / 1000);
+/** Stripe closes a Checkout Session 30 minutes to 24 hours after it is made; a minute's leeway each side for clocks. */
+const SESSION_SHORTEST_MS = 31 * 60_000;
+const SESSION_LONGEST_MS = 23 * 3_600_000;
+/** The page closes this long before the hold ends, so the event of a last-moment payment finds the seats still held. */
+const BEFORE_HOLD_ENDS_MS = 60_000;
+
+/**
+ * When the session stops taking money (Stripe's expires_at, in seconds): before the booking's hold
+ * ends, within Stripe's range. Throws HoldEndsTooSoon when the hold ends too soon for that.
+ */
+export function sessionExpiry(holdEndsAt: Date | undefined, now = Date.now()): number | undefined {
+  if (!holdEndsAt) return undefined;
+  const closes = Math.min(now + SESSION_LONGEST_MS, holdEndsAt.getTime() - BEFORE_HOLD_ENDS_MS);
+  if (closes < now + SESSION_SHORTEST_MS) throw new HoldEndsTooSoon(holdEndsAt);
+  return Math.floor(closes / 1000);
 }
 
 export function stripeProvider(options: { secretKey: string; webhookSecret?: string; apiUrl: string }): OnlinePaymentProvider {
@@ -107,7 +116,7 @@ export function stripeProvider(options: { secretKey: string; webhookSecret?: str
         customer_email: request.customerEmail,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        expires_at: sessionExpiry(request.expiresAt),
+        expires_at: sessionExpiry(request.holdEndsAt),
         line_items: [
           {
             quantity: 1,

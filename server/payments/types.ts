@@ -19,8 +19,11 @@ export interface CheckoutRequest {
   customerEmail?: string;
   successUrl: string;
   cancelUrl: string;
-  /** The provider's page stops taking the payment then. */
-  expiresAt?: Date;
+  /**
+   * When the booking stops holding its seats: the provider's page closes before then, and the
+   * checkout is refused (HoldEndsTooSoon) when that is too soon. None for a confirmed booking.
+   */
+  holdEndsAt?: Date;
 }
 
 export interface CheckoutSession {
@@ -42,6 +45,16 @@ export interface ProviderEvent {
   type: string;
   /** Set when the event says money was taken. */
   payment?: ProviderPayment;
+}
+
+/**
+ * The booking's seats are held for too little time longer for the provider's page to stay open
+ * (Stripe's is open at least 30 minutes): a payment taken there could arrive after the seats are gone.
+ */
+export class HoldEndsTooSoon extends Error {
+  constructor(readonly holdEndsAt: Date) {
+    super(`The booking's hold ends at ${holdEndsAt.toISOString()}, too soon for a checkout`);
+  }
 }
 
 /** A delivery that is not the provider's, or not readable: answered 400, changes nothing. */

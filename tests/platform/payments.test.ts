@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf } from '../../server/mail/company.ts';
 import { checkoutCompletedEvent, deliverWebhook, startFakeStripe, stripeSignature, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { startSmtp, until, type SmtpSink } from '../helpers/smtp.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -251,7 +252,7 @@ describe('card payments through Stripe Checkout', () => {
     const res = await checkout({ reference: booking.booking_reference, email: booking.contact.email, kind: 'deposit' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'deposit', amount: 740.73, currency: 'USD', bookingReference: booking.booking_reference });
-    expect(res.body.url).toBe(`https://checkout.stripe.com/c/pay/${res.body.sessionId}`);
+    expect(res.body.url).toBe(`${stripe.url}/c/pay/${res.body.sessionId}`);
 
     expect(stripe.requests).toHaveLength(asked + 1);
     const request = stripe.requests.at(-1)!;
@@ -272,12 +273,45 @@ describe('card payments through Stripe Checkout', () => {
     });
     const success = new URL(form.success_url.replace('{CHECKOUT_SESSION_ID}', 'cs_x'));
     expect(`${success.origin}${success.pathname}`).toBe(`${server.config.siteUrl}/thank-you`);
-    expect(Object.fromEntries(success.searchParams)).toEqual({ reference: booking.booking_reference, payment: 'success', session_id: 'cs_x' });
+    // The guest comes back with the email that finds their booking, on any device.
+    expect(Object.fromEntries(success.searchParams)).toEqual({ reference: booking.booking_reference, email: booking.contact.email, payment: 'success', session_id: 'cs_x' });
     expect(form.success_url).toContain('session_id={CHECKOUT_SESSION_ID}');
-    expect(new URL(form.cancel_url).searchParams.get('payment')).toBe('cancelled');
-    // The page stops taking money about when the booking stops holding its seats (clamped to Stripe's 24 hours).
-    expect(Number(form.expires_at)).toBeGreaterThan(Date.now() / 1000 + 30 * 60);
+    expect(Object.fromEntries(new URL(form.cancel_url).searchParams)).toEqual({ reference: booking.booking_reference, email: booking.contact.email, payment: 'cancelled' });
+    // The seats are held 48 hours; Stripe keeps a page open at most 24, so it closes within that.
+    expect(Number(form.expires_at)).toBeGreaterThan(Date.now() / 1000 + 22 * 3600);
     expect(Number(form.expires_at)).toBeLessThanOrEqual(Date.now() / 1000 + 24 * 3600);
+  });
+
+  it('the page closes before the seats stop being held, and no page is opened when that is under 30 minutes away', async () => {
+    const booking = await guestBooking(far);
+    const key = { reference: booking.booking_reference, email: booking.contact.email, kind: 'deposit' };
+    const holdFor = async (minutes: number) => {
+      const { rows } = await server.db.query<{ hold_expires_at: Date }>(
+        `update public.bookings set hold_expires_at = now() + make_interval(mins => $2) where id = $1 returning hold_expires_at`,
+        [booking.id, minutes],
+      );
+      return new Date(rows[0].hold_expires_at).getTime() / 1000;
+    };
+
+    const holdEnds = await holdFor(90);
+    expect((await checkout(key)).status).toBe(200);
+    const closes = Number(stripe.requests.at(-1)!.form.get('expires_at'));
+    expect(closes).toBeLessThan(holdEnds);
+    expect(closes).toBeGreaterThan(holdEnds - 5 * 60);
+
+    const asked = stripe.requests.length;
+    await holdFor(20);
+    expect(await checkout(key)).toEqual({
+      status: 409,
+      body: {
+        error: 'We hold your seats for less than half an hour more, too little time to pay by card. Please contact us and we will keep them for you.',
+        code: 'hold_ends_too_soon',
+      },
+    });
+    // Run out, and not yet expired by the hold job.
+    await holdFor(-1);
+    expect((await checkout(key)).body.code).toBe('hold_ends_too_soon');
+    expect(stripe.requests).toHaveLength(asked);
   });
 
   it("a signed-in traveler pays their own booking by id, in full, and comes back to the portal; nobody else can", async () => {
@@ -371,13 +405,53 @@ describe('card payments through Stripe Checkout', () => {
     expect(JSON.parse(await ledger(booking.id))).toMatchObject({ payments: 1, amount_paid: '2469.10', status: 'confirmed' });
   });
 
-  it('money taken after the hold ran out is still recorded; the booking stays expired for the team to settle', async () => {
+  it('money taken after the hold ran out is recorded as owed back: the booking stays expired, and the company is emailed', async () => {
     const booking = await guestBooking(far);
     await server.db.query(`update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, [booking.id]);
     await ok(service.rpc('expire_unpaid_bookings'));
-    const event = checkoutCompletedEvent({ id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal: 74073, currency: 'usd' });
+    const session = { id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal: 74073, currency: 'usd' };
+    const event = checkoutCompletedEvent(session);
+    expect(await deliverWebhook(server.url, event, webhookSecret)).toEqual({ status: 200, body: { received: true, duplicate: false, recorded: true } });
+    // Not applied to the booking: it is neither revived nor counted as paid.
+    expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 0 });
+    const payments = await ok<{ amount: number; status: string; provider_reference: string }[]>(
+      admin.from('payments').select('amount, status, provider_reference').eq('booking_id', booking.id),
+    );
+    expect(payments).toEqual([{ amount: 740.73, status: 'refund_due', provider_reference: session.id }]);
+    expect(await deliverWebhook(server.url, event, webhookSecret)).toEqual({ status: 200, body: { received: true, duplicate: true, recorded: false } });
+
+    await deliverEmails();
+    const notice = await until(() => smtp.received.find((m) => m.subject.startsWith('Refund due') && m.text.includes(booking.booking_reference)));
+    const branding = await ok<{ email: string | null }>(service.from('branding_settings').select('email').eq('is_active', true).single());
+    expect(notice.to).toContain(branding.email ?? addressOf(server.config.mailFrom));
+    expect(notice.to).not.toContain(booking.contact.email);
+    expect(notice.subject).toBe(`Refund due: USD 740.73 card payment for expired booking ${booking.booking_reference}`);
+    expect(notice.text).toContain('Booking status: expired: its hold ran out unpaid');
+    expect(notice.text).toContain(`Traveler: Neema Guest, ${booking.contact.email}`);
+    expect(notice.text).toContain(`Stripe Checkout Session: ${session.id}`);
+    // The traveler is sent no receipt for money that is not counted towards the booking.
+    expect(smtp.received.filter((m) => m.to.includes(booking.contact.email) && m.subject.startsWith('Payment received'))).toEqual([]);
+
+    // Once the company has given the money back in Stripe, it marks the payment refunded.
+    const refunded = await admin.from('payments').update({ status: 'refunded' }).eq('provider_reference', session.id).select('status');
+    expect(refunded.data).toEqual([{ status: 'refunded' }]);
+    expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 0 });
+  });
+
+  it('money taken for a booking cancelled meanwhile is owed back too, and the booking stays cancelled', async () => {
+    const booking = await guestBooking(near);
+    await ok(admin.rpc('cancel_booking', { p_booking_id: booking.id, p_reason: 'Departure moved' }));
+    const event = checkoutCompletedEvent({ id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal: 246910, currency: 'usd' });
     expect((await deliverWebhook(server.url, event, webhookSecret)).body).toMatchObject({ recorded: true });
-    expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 740.73 });
+    expect(await bookingRow(booking.id)).toEqual({ status: 'cancelled', amount_paid: 0 });
+    const { rows } = await server.db.query<{ status: string; kinds: string[] }>(
+      `select p.status, array(select n.kind from public.booking_notifications n where n.payment_id = p.id) as kinds
+         from public.payments p where p.booking_id = $1`,
+      [booking.id],
+    );
+    expect(rows).toEqual([{ status: 'refund_due', kinds: ['refund_due'] }]);
+    await deliverEmails();
+    await until(() => smtp.received.find((m) => m.subject === `Refund due: USD 2,469.10 card payment for cancelled booking ${booking.booking_reference}`));
   });
 
   it('events that are not payments are acknowledged and change nothing', async () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formEncode, fromSmallestUnit, stripeProvider, toSmallestUnit, verifyStripeSignature } from '../../server/payments/stripe.ts';
-import { WebhookRejected } from '../../server/payments/types.ts';
+import { formEncode, fromSmallestUnit, sessionExpiry, stripeProvider, toSmallestUnit, verifyStripeSignature } from '../../server/payments/stripe.ts';
+import { HoldEndsTooSoon, WebhookRejected } from '../../server/payments/types.ts';
 
 const secret = 'whsec_unit_test';
 const sign = (body: string, t: number, key = secret) => createHmac('sha256', key).update(`${t}.${body}`).digest('hex');
@@ -32,6 +32,25 @@ describe("Stripe's form encoding", () => {
       ['line_items[0][price_data][unit_amount]', '74073'],
       ['metadata[kind]', 'deposit'],
     ]);
+  });
+});
+
+describe('when the checkout page closes', () => {
+  const now = Date.UTC(2027, 2, 1, 12, 0, 0);
+  const minutes = (n: number) => new Date(now + n * 60_000);
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+  it('a minute before the seats stop being held, at most 23 hours ahead; never for a confirmed booking', () => {
+    expect(sessionExpiry(minutes(120), now)).toBe(seconds(minutes(119)));
+    expect(sessionExpiry(minutes(32), now)).toBe(seconds(minutes(31)));
+    expect(sessionExpiry(minutes(48 * 60), now)).toBe(seconds(minutes(23 * 60)));
+    expect(sessionExpiry(undefined, now)).toBeUndefined();
+  });
+
+  it('refuses when the hold ends sooner than Stripe keeps a page open (30 minutes), or has ended', () => {
+    for (const ends of [minutes(31), minutes(10), minutes(-5)]) {
+      expect(() => sessionExpiry(ends, now)).toThrow(HoldEndsTooSoon);
+    }
   });
 });
 

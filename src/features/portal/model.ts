@@ -43,7 +43,7 @@ export interface Payment {
   amount: number | string;
   currency: string;
   method: 'card' | 'bank_transfer' | 'mobile_money' | 'cash' | 'paypal';
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  status: 'pending' | 'succeeded' | 'failed' | 'refund_due' | 'refunded';
   provider_reference: string | null;
   paid_at: string | null;
   created_at: string;
@@ -230,6 +230,8 @@ export const paymentStatusLabel: Record<Payment['status'], string> = {
   pending: 'Pending',
   succeeded: 'Paid',
   failed: 'Failed',
+  // Arrived after the booking had expired or was cancelled: the company gives it back.
+  refund_due: 'To be refunded',
   refunded: 'Refunded',
 };
 

@@ -9,7 +9,7 @@ import { PayBalance } from './PayBalance.tsx';
 import classes from './Portal.module.css';
 import { Panel, PortalPage, SyncNotice } from './PortalPage.tsx';
 
-const paymentStatusColor: Record<Payment['status'], string> = { pending: 'brand', succeeded: 'secondary', failed: 'accent', refunded: 'gray' };
+const paymentStatusColor: Record<Payment['status'], string> = { pending: 'brand', succeeded: 'secondary', failed: 'accent', refund_due: 'gray', refunded: 'gray' };
 
 /** Every payment with its status and receipt, what is still due and how to pay it; or one receipt. */
 export function PaymentsView({ userId, receipt }: { userId: string; receipt?: string }) {
