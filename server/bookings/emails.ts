@@ -11,6 +11,7 @@ import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts
 export type BookingEmailKind =
   | 'booking_received'
   | 'booking_confirmed'
+  | 'booking_cancelled'
   | 'payment_received'
   | 'refund_due'
   | 'balance_reminder'
@@ -51,11 +52,18 @@ export interface BookingEmailData {
     /** The booking belongs to an account (else it is a guest's). */
     owned: boolean;
     payment_method: 'card' | 'bank_transfer' | 'pay_on_arrival' | null;
+    cancelled_at: string | null;
+    cancellation_reason: string | null;
+    /** What the team refunded when cancelling (cancel_booking). */
+    refunded_amount: number;
+    /** Payments owed back in full and not yet returned (refund_due). */
+    refund_owed: number;
   };
   /** Someone already has an account with the contact email. */
   has_account: boolean;
   tour: { title: string; slug: string; start_location: string | null; included: string[] };
-  departure: { start_date: string; end_date: string } | null;
+  /** departure_cancelled: the company cancelled the departure itself. */
+  departure: { start_date: string; end_date: string; departure_cancelled: boolean } | null;
   first_day: { title: string } | null;
   schedule: PaymentSchedule;
   /** The payment a receipt (or a refund notice) is for. */
@@ -324,11 +332,16 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
 
 const bookingStatusWords: Record<string, string> = { expired: 'expired: its hold ran out unpaid', cancelled: 'cancelled' };
 
-/** To the company: a card payment arrived for a booking no longer open, and is to be given back. */
+/**
+ * To the company: a payment is to be given back, because it arrived (by card) for a booking no longer
+ * open, or because its booking was cancelled with its departure.
+ */
 function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): ComposedEmail {
   const payment = data.payment!;
   const contact = data.booking.contact;
   const amount = money(payment.amount, payment.currency);
+  const cancelledAt = data.booking.cancelled_at;
+  const paidBeforeCancellation = cancelledAt !== null && new Date(payment.paid_at) <= new Date(cancelledAt);
   const rows: [string, string][] = [
     ['Booking', data.booking.reference],
     ['Booking status', bookingStatusWords[data.booking.status] ?? data.booking.status],
@@ -340,22 +353,57 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
   ];
   if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
   const blocks: Block[] = [
-    {
-      type: 'paragraph',
-      text: `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking was ${data.booking.status}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
-    },
+    { type: 'paragraph', text: paidBeforeCancellation ? `Booking ${data.booking.reference} was cancelled${data.departure?.departure_cancelled ? ' with its departure' : ''} after this payment of ${amount} reached us, so it is owed back in full and recorded as refund due.` : `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking was ${data.booking.status}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.` },
     { type: 'rows', rows },
     { type: 'heading', text: 'What to do' },
     {
       type: 'list',
       items: [
-        'Contact the traveler: if the departure still has room, rebook them, otherwise offer another date.',
-        'Refund the payment in the Stripe dashboard unless it is moved to a new booking.',
-        'Once refunded, set the payment to refunded.',
+        paidBeforeCancellation
+          ? 'Tell the traveler when the money is on its way, and offer them another date.'
+          : 'Contact the traveler: if the departure still has room, rebook them, otherwise offer another date.',
+        payment.provider === 'stripe'
+          ? 'Refund the payment in the Stripe dashboard unless it is moved to a new booking.'
+          : 'Return the payment the way it came (bank transfer, mobile money or cash) unless it is moved to a new booking.',
+        'Once refunded, mark the payment refunded (mark_payment_refunded).',
       ],
     },
   ];
-  return composeEmail(company, `Refund due: ${amount} card payment for ${data.booking.status} booking ${data.booking.reference}`, blocks);
+  const method = (methodLabel[payment.method] ?? payment.method).toLowerCase();
+  return composeEmail(company, `Refund due: ${amount} ${method} payment for ${data.booking.status} booking ${data.booking.reference}`, blocks);
+}
+
+/** To the traveler: the booking is cancelled, why, and what happens to what they paid. */
+function bookingCancelled(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const { booking } = data;
+  const departureCancelled = data.departure?.departure_cancelled ?? false;
+  const blocks: Block[] = [
+    greeting(data),
+    departureCancelled
+      ? { type: 'paragraph', text: `We are very sorry: we have had to cancel the departure of ${data.tour.title} (${dates(data)}), and with it your booking ${booking.reference}.` }
+      : { type: 'paragraph', text: `Your booking ${booking.reference} for ${data.tour.title} (${dates(data)}) is cancelled, and its places are released.` },
+  ];
+  if (booking.cancellation_reason && !departureCancelled) blocks.push({ type: 'rows', rows: [['Reason', booking.cancellation_reason]] });
+  const refundRows: [string, string][] = [];
+  if (booking.refunded_amount > 0) refundRows.push(['Refunded', money(booking.refunded_amount, booking.currency)]);
+  if (booking.refund_owed > 0) refundRows.push(['To be refunded in full', money(booking.refund_owed, booking.currency)]);
+  if (refundRows.length > 0) {
+    blocks.push(
+      { type: 'heading', text: 'Your money' },
+      { type: 'rows', rows: refundRows },
+      ...(booking.refund_owed > 0
+        ? [{ type: 'paragraph', text: 'We return it the way you paid. A card refund usually reaches you within five to ten working days; we will let you know when it is on its way.' } satisfies Block]
+        : []),
+    );
+  }
+  if (departureCancelled) {
+    blocks.push(
+      { type: 'paragraph', text: 'We would love to welcome you on another date: the same trip runs on other departures, and we can hold places for you.' },
+      { type: 'link', label: 'See other dates', url: `${site.url}/tours/${data.tour.slug}` },
+    );
+  }
+  blocks.push(questions(company));
+  return composeEmail(company, `Booking cancelled: ${data.tour.title} (${booking.reference})`, blocks);
 }
 
 function balanceReminder(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
@@ -437,6 +485,7 @@ function reviewRequest(company: Company, site: EmailSite, data: BookingEmailData
 const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data: BookingEmailData) => ComposedEmail> = {
   booking_received: bookingReceived,
   booking_confirmed: bookingConfirmed,
+  booking_cancelled: bookingCancelled,
   payment_received: paymentReceived,
   refund_due: refundDue,
   balance_reminder: balanceReminder,

@@ -168,6 +168,55 @@ describe('booking confirmed', () => {
   });
 });
 
+describe('a departure the company cancels', () => {
+  it('cancels its open bookings, releases the seats, owes back what was paid, and tells each traveler and the company once', async () => {
+    const departureId = await departure(120);
+    const [paidEmail, unpaidEmail] = [guestEmail(), guestEmail()];
+    const paid = await ok<Booking>(server.client().rpc('create_booking', { p_departure_id: departureId, p_adults: 2, p_contact: { full_name: 'Neema Guest', email: paidEmail } }));
+    const unpaid = await ok<Booking>(server.client().rpc('create_booking', { p_departure_id: departureId, p_adults: 1, p_contact: { full_name: 'Juma Guest', email: unpaidEmail } }));
+    await ok(admin.rpc('record_payment', { p_booking_id: paid.id, p_amount: 900, p_method: 'bank_transfer', p_reference: 'CRDB-77' }));
+    // A booking cancelled earlier is left as it was.
+    const earlier = await ok<Booking>(server.client().rpc('create_booking', { p_departure_id: departureId, p_adults: 1, p_contact: { full_name: 'Early Guest', email: guestEmail() } }));
+    await ok(admin.rpc('cancel_booking', { p_booking_id: earlier.id, p_reason: 'Asked by the traveler' }));
+    await deliver();
+
+    await ok(admin.from('tour_departures').update({ status: 'cancelled' }).eq('id', departureId));
+
+    const { rows: bookings } = await server.db.query<{ id: string; status: string; amount_paid: string; cancellation_reason: string }>(
+      'select id, status, amount_paid::text, cancellation_reason from public.bookings where departure_id = $1 order by created_at',
+      [departureId],
+    );
+    expect(bookings).toEqual([
+      { id: paid.id, status: 'cancelled', amount_paid: '0.00', cancellation_reason: 'We had to cancel this departure' },
+      { id: unpaid.id, status: 'cancelled', amount_paid: '0.00', cancellation_reason: 'We had to cancel this departure' },
+      { id: earlier.id, status: 'cancelled', amount_paid: '0.00', cancellation_reason: 'Asked by the traveler' },
+    ]);
+    const { rows: seats } = await server.db.query('select status, seats_booked from public.tour_departures where id = $1', [departureId]);
+    expect(seats).toEqual([{ status: 'cancelled', seats_booked: 0 }]);
+    const { rows: payments } = await server.db.query('select amount::text, status from public.payments where booking_id = $1', [paid.id]);
+    expect(payments).toEqual([{ amount: '900.00', status: 'refund_due' }]);
+
+    await deliver();
+    const toPaid = await theEmail(paidEmail, 'Booking cancelled');
+    expect(toPaid.subject).toBe(`Booking cancelled: Emails Test Safari (${paid.booking_reference})`);
+    expect(toPaid.text).toContain(`we have had to cancel the departure of Emails Test Safari (${longDay(inDays(120))} to ${longDay(inDays(122))}), and with it your booking ${paid.booking_reference}`);
+    expect(toPaid.text).toContain('To be refunded in full: USD 900.00');
+    expect(linksIn(toPaid).map(String)).toContain(`${server.config.siteUrl}/tours/${tour.slug}`);
+    const toUnpaid = await theEmail(unpaidEmail, 'Booking cancelled');
+    expect(toUnpaid.text).not.toContain('Your money');
+    const notice = await until(() => smtp.received.find((m) => m.subject === `Refund due: USD 900.00 bank transfer payment for cancelled booking ${paid.booking_reference}`));
+    expect(notice.text).toContain(`Booking ${paid.booking_reference} was cancelled with its departure after this payment of USD 900.00 reached us`);
+    expect(notice.text).toContain('Return the payment the way it came');
+
+    // Cancelling again, or opening the departure once more, announces nothing twice.
+    await ok(admin.from('tour_departures').update({ status: 'open' }).eq('id', departureId));
+    await ok(admin.from('tour_departures').update({ status: 'cancelled' }).eq('id', departureId));
+    await deliver();
+    expect(emailsTo(paidEmail, 'Booking cancelled')).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.subject.startsWith('Refund due') && m.text.includes(paid.booking_reference))).toHaveLength(1);
+  });
+});
+
 describe('the daily round', () => {
   it('reminds of a balance due within 7 days, once', async () => {
     const email = guestEmail();

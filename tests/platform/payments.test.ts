@@ -432,9 +432,16 @@ describe('card payments through Stripe Checkout', () => {
     // The traveler is sent no receipt for money that is not counted towards the booking.
     expect(smtp.received.filter((m) => m.to.includes(booking.contact.email) && m.subject.startsWith('Payment received'))).toEqual([]);
 
-    // Once the company has given the money back in Stripe, it marks the payment refunded.
-    const refunded = await admin.from('payments').update({ status: 'refunded' }).eq('provider_reference', session.id).select('status');
-    expect(refunded.data).toEqual([{ status: 'refunded' }]);
+    // Once the company has given the money back in Stripe, it marks the payment refunded: admins only, once.
+    const { rows: owed } = await server.db.query<{ id: string }>('select id from public.payments where provider_reference = $1', [session.id]);
+    const asTraveler = await (await server.traveler()).client.rpc('mark_payment_refunded', { p_payment_id: owed[0].id });
+    expect(asTraveler.error?.message).toBe('Only administrators can record refunds');
+    const refunded = await ok<{ status: string; refund_reference: string; refunded_at: string }>(
+      admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_reference: 're_test_123' }),
+    );
+    expect(refunded).toMatchObject({ status: 'refunded', refund_reference: 're_test_123' });
+    expect(refunded.refunded_at).not.toBeNull();
+    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id })).error?.message).toBe('Only a payment that is owed back can be marked refunded');
     expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 0 });
   });
 

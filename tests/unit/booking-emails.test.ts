@@ -5,7 +5,11 @@ import type { Company } from '../../server/mail/company.ts';
 const company: Company = { name: 'Kilele & Sons <Safaris>', email: 'hello@example.com', phone: '+255 754 200 300', signature: null, primaryColor: '#e39f48' };
 const site = { url: 'https://safaris.example', cardPayments: false };
 
-function data(overrides: Partial<BookingEmailData['booking']> = {}, schedule: Partial<BookingEmailData['schedule']> = {}): BookingEmailData {
+function data(
+  overrides: Partial<BookingEmailData['booking']> = {},
+  schedule: Partial<BookingEmailData['schedule']> = {},
+  departureCancelled = false,
+): BookingEmailData {
   return {
     booking: {
       reference: 'KS-2026-7K3Q9',
@@ -18,11 +22,15 @@ function data(overrides: Partial<BookingEmailData['booking']> = {}, schedule: Pa
       lines: [{ label: 'Adults', quantity: 2, unit_price: 1500, amount: 3000 }],
       owned: false,
       payment_method: null,
+      cancelled_at: null,
+      cancellation_reason: null,
+      refunded_amount: 0,
+      refund_owed: 0,
       ...overrides,
     },
     has_account: false,
     tour: { title: 'Great Migration Safari', slug: 'great-migration-safari', start_location: 'Arusha', included: [] },
-    departure: { start_date: '2027-03-12', end_date: '2027-03-18' },
+    departure: { start_date: '2027-03-12', end_date: '2027-03-18', departure_cancelled: departureCancelled },
     first_day: null,
     schedule: {
       currency: 'USD',
@@ -89,5 +97,26 @@ describe('review request', () => {
     expect(traveler).toContain('Write your review: https://safaris.example/tours/great-migration-safari#reviews');
     const guest = bookingEmail('review_request', company, site, data()).text;
     expect(guest).toContain('/auth/register?email=neema%40example.com&redirect=%2Ftraveler%2Fbookings%3Fclaim%3DKS-2026-7K3Q9');
+  });
+});
+
+describe('booking cancelled', () => {
+  it('tells a traveler whose departure was cancelled that they are refunded in full, and offers other dates', () => {
+    const cancelled = data({ status: 'cancelled', cancelled_at: '2026-11-22T10:00:00Z', cancellation_reason: 'We had to cancel this departure', refund_owed: 900 }, {}, true);
+    const email = bookingEmail('booking_cancelled', company, site, cancelled);
+    expect(email.subject).toBe('Booking cancelled: Great Migration Safari (KS-2026-7K3Q9)');
+    expect(email.text).toContain('we have had to cancel the departure of Great Migration Safari (12 March 2027 to 18 March 2027)');
+    expect(email.text).toMatch(/To be refunded in full: USD 900\.00/);
+    expect(email.text).toContain('https://safaris.example/tours/great-migration-safari');
+  });
+
+  it('gives the reason and what was refunded when the team cancels; nothing about money when nothing was paid', () => {
+    const byTeam = bookingEmail('booking_cancelled', company, site, data({ status: 'cancelled', cancellation_reason: 'Asked by the traveler', refunded_amount: 450 }));
+    expect(byTeam.text).toMatch(/Reason: Asked by the traveler/);
+    expect(byTeam.text).toMatch(/Refunded: USD 450\.00/);
+    expect(byTeam.text).not.toContain('See other dates');
+    const unpaid = bookingEmail('booking_cancelled', company, site, data({ status: 'cancelled' }));
+    expect(unpaid.text).toContain('Your booking KS-2026-7K3Q9 for Great Migration Safari (12 March 2027 to 18 March 2027) is cancelled');
+    expect(unpaid.text).not.toContain('Your money');
   });
 });
