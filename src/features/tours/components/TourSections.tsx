@@ -1,12 +1,12 @@
 import { Avatar, Badge, Button, Group, Modal, Rating, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { Money } from '@/components/widgets/Money.tsx';
 import {
   availabilityText,
   formatCalendarDate,
   formatDateRange,
   formatDayRange,
-  formatPrice,
   isSoldOut,
   routeStops,
   seatsLeft,
@@ -120,7 +120,7 @@ export function DepartureList({ departures, currency, bookHref }: { departures: 
           <li key={departure.id} className={classes.departure} data-testid="departure">
             <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
             <span>
-              <span className={classes.departurePrice}>{formatPrice(departure.price, currency)}</span>{' '}
+              <Money amount={departure.price} currency={currency} cents={false} className={classes.departurePrice} />{' '}
               <Text span size="xs" c="dimmed">
                 per person
               </Text>
