@@ -109,10 +109,19 @@ function BookingBar({ tour }: { tour: TourDetailData }) {
           From
         </Text>
         <Text fw={700} ff="heading" fz="lg" lh={1.1}>
-          <Money amount={tour.basePrice} currency={tour.currency} cents={false} />{' '}
-          <Text span size="xs" c="dimmed" ff="text" fw={400}>
-            per person
-          </Text>
+          <Money
+            amount={tour.basePrice}
+            currency={tour.currency}
+            cents={false}
+            suffix={
+              <>
+                {' '}
+                <Text span size="xs" c="dimmed" ff="text" fw={400}>
+                  per person
+                </Text>
+              </>
+            }
+          />
         </Text>
       </div>
       <Button component="a" href={bookingHref(tour.slug)} size="md">
