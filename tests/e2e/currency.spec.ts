@@ -78,6 +78,8 @@ test.describe('prices in the traveler’s currency', () => {
     if (screenshots) {
       await page.getByTestId('tour-price').scrollIntoViewIfNeeded();
       await snap(page, 'tour-booking-box-eur');
+      await page.getByTestId('departure').first().scrollIntoViewIfNeeded();
+      await snap(page, 'tour-departures-eur');
     }
 
     await page.goto(`/tours/${SLUG}/book?departure=${departure.id}`);

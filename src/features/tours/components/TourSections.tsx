@@ -119,12 +119,21 @@ export function DepartureList({ departures, currency, bookHref }: { departures: 
         return (
           <li key={departure.id} className={classes.departure} data-testid="departure">
             <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
-            <span>
-              <Money amount={departure.price} currency={currency} cents={false} className={classes.departurePrice} />{' '}
-              <Text span size="xs" c="dimmed">
-                per person
-              </Text>
-            </span>
+            <Money
+              amount={departure.price}
+              currency={currency}
+              cents={false}
+              stacked
+              amountClassName={classes.departurePrice}
+              suffix={
+                <>
+                  {' '}
+                  <Text span size="xs" c="dimmed">
+                    per person
+                  </Text>
+                </>
+              }
+            />
             <span>
               <Badge variant="light" color={soldOut ? 'gray' : left <= 2 ? 'accent' : departure.status === 'guaranteed' ? 'secondary' : 'brand'}>
                 {availabilityText(departure)}
