@@ -22,6 +22,8 @@ export const PUBLIC_TABLES = new Set([
   'blog_post_tags',
   'team_members',
   'partner_logos',
+  // Exchange rates, so prices keep their approximation in the traveler's currency offline.
+  'currency_rates',
 ]);
 
 /** Paths the server answers itself; everything else is an app route the shell renders. */

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
+import { DisplayCurrencyProvider } from '@/lib/display-currency.tsx';
 import { brandCssVariables, buildTheme } from './theme.ts';
 
 // The same key the inline script in index.html reads before the first paint.
@@ -41,7 +42,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
-        <BrandedMantine>{children}</BrandedMantine>
+        <BrandedMantine>
+          <DisplayCurrencyProvider>{children}</DisplayCurrencyProvider>
+        </BrandedMantine>
       </JotaiProvider>
     </QueryClientProvider>
   );

@@ -3,7 +3,6 @@ import {
   departureLine,
   formatCalendarDate,
   formatDuration,
-  formatPrice,
   localIsoDate,
   nextDeparture,
   tourCardFromRow,
@@ -42,11 +41,6 @@ describe('card text', () => {
     expect(formatDuration(7, 6)).toBe('7 days / 6 nights');
     expect(formatDuration(1, 0)).toBe('1 day');
     expect(formatDuration(2, 1)).toBe('2 days / 1 night');
-  });
-
-  it('writes prices as whole amounts in the tour currency', () => {
-    expect(formatPrice(2450, 'USD')).toBe('$2,450');
-    expect(formatPrice(1999.5, 'EUR')).toBe('€2,000');
   });
 
   it('normalises numeric columns that PostgREST sends as strings', () => {

@@ -7,10 +7,8 @@ import {
   depositAllowed,
   depositAmount,
   formatDateRange,
-  formatMoney,
   quoteProblemPlace,
   seasonOn,
-  toUsd,
   type BookingTour,
   type BookingTourRow,
 } from '../../src/features/booking/model.ts';
@@ -110,18 +108,6 @@ describe('ages, dates and money', () => {
     expect(formatDateRange('2026-12-21', '2026-12-27')).toBe('21 – 27 Dec 2026');
     expect(formatDateRange('2027-04-28', '2027-05-04')).toBe('28 Apr – 4 May 2027');
     expect(formatDateRange('2026-12-28', '2027-01-03')).toBe('28 Dec 2026 – 3 Jan 2027');
-  });
-
-  it('shows cents where a quote has them', () => {
-    expect(formatMoney(4357, 'USD')).toBe('$4,357');
-    expect(formatMoney(11067.3, 'USD')).toBe('$11,067.30');
-    expect(formatMoney(-1229.7, 'USD', { cents: true })).toBe('-$1,229.70');
-  });
-
-  it('reports purchases in US dollars with the fixed table, and nothing for an unknown currency', () => {
-    expect(toUsd(11067.3, 'USD')).toBe(11067.3);
-    expect(toUsd(1000, 'EUR')).toBe(1080);
-    expect(toUsd(1000, 'XYZ')).toBeNull();
   });
 
   it('offers a deposit only while the balance falls due before travel', () => {

@@ -12,7 +12,7 @@ function read(path: string, init: RequestInit = {}) {
 
 describe('what the service worker caches', () => {
   it('caches GET reads of the public catalogue tables only', () => {
-    for (const table of ['tours', 'destinations', 'categories', 'tour_itinerary', 'tour_departures', 'experiences', 'heroes', 'branding_settings']) {
+    for (const table of ['tours', 'destinations', 'categories', 'tour_itinerary', 'tour_departures', 'experiences', 'heroes', 'branding_settings', 'currency_rates']) {
       const { request, url } = read(`/rest/v1/${table}?select=*`);
       expect(isPublicRead(request, url), table).toBe(true);
     }

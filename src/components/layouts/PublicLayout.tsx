@@ -16,6 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
+import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
 import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
@@ -215,6 +216,7 @@ function SiteFooter({ brand, newsletter }: { brand: LayoutBrand; newsletter?: Re
           <Text size="sm">
             © {year} {brand.companyName}. {brand.address}.
           </Text>
+          <CurrencyPicker />
           <Group gap="md" component="nav" aria-label="Legal">
             {legalLinks.map((item) => (
               <Link key={item.to} to={item.to} className={classes.footerLink}>

@@ -4,6 +4,8 @@
  * charges the very same total. What is here decides what can be chosen and how it reads.
  */
 
+import { round2 } from '@/lib/money.ts';
+
 export interface BookingExtra {
   code: string;
   name: string;
@@ -180,45 +182,6 @@ export function ageOn(dateOfBirth: string, onDate: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number);
   const [y, m, d] = onDate.split('-').map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/* Money: quote amounts in the tour's currency, to the cent. */
-
-/** '$4,357.00', '$2,879.10', '-$435.70'; whole amounts keep no cents ('$4,357'). */
-export function formatMoney(amount: number, currency: string, options: { cents?: boolean } = {}): string {
-  const cents = options.cents ?? !Number.isInteger(amount);
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 }).format(amount);
-  } catch {
-    return `${amount < 0 ? '-' : ''}${currency} ${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
-  }
-}
-
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-/**
- * US dollars for one unit of each currency the company may price in, for analytics only (SPEC 9:
- * purchases are reported in USD). Fixed on purpose: reports compare like with like over time.
- */
-export const USD_PER_UNIT: Record<string, number> = {
-  USD: 1,
-  EUR: 1.08,
-  GBP: 1.27,
-  CHF: 1.13,
-  CAD: 0.73,
-  AUD: 0.66,
-  ZAR: 0.055,
-  KES: 0.0077,
-  TZS: 0.00038,
-};
-
-/** An amount in US dollars; null for a currency the table does not know. */
-export function toUsd(amount: number, currency: string): number | null {
-  if (currency === 'USD') return round2(amount);
-  const rate = USD_PER_UNIT[currency];
-  return rate === undefined ? null : round2(amount * rate);
 }
 
 /* Departures and dates. */

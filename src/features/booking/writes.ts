@@ -1,10 +1,11 @@
 import { trackPurchase } from '@/lib/analytics.ts';
+import { amountInUsd } from '@/lib/currency-rates.ts';
 import { localDb } from '@/lib/local-db.ts';
 import { checked, classifyFailure, failureMessage } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import { notify } from '@/lib/notify.ts';
 import { reportError } from '@/lib/error-reporting/report.ts';
-import { formatDate, isAvailabilityProblem, toUsd, type PaymentMethod, type PaymentPlan, type QuoteLine } from './model.ts';
+import { formatDate, isAvailabilityProblem, type PaymentMethod, type PaymentPlan, type QuoteLine } from './model.ts';
 
 /**
  * A booking is a request until the server takes it (outbox README: bookings are decided by the
@@ -171,9 +172,11 @@ export const bookingRequestWrite = defineWrite<BookingRequest>({
         payment: request.payment,
       });
       // A resend answers with the same booking: the purchase counts once.
+      // In US dollars at the current rates (SPEC 9); without a rate nothing is reported rather than a wrong figure.
       if (isNew) {
-        const usd = toUsd(total, booking.currency);
-        if (usd !== null) trackPurchase(booking.booking_reference, usd);
+        void amountInUsd(client, total, booking.currency)
+          .then((usd) => usd !== null && trackPurchase(booking.booking_reference, usd))
+          .catch(() => undefined);
       }
       if (!attended.has(entry.id)) {
         notify.success(`Your booking request for ${tripLine(request)} has been sent. Your reference is ${booking.booking_reference}.`, {

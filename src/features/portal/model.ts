@@ -309,16 +309,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return assemble('YYYY-MM-DD', year, month, day);
 }
 
-/** Money with its currency and cents, e.g. '$1,250.00' or 'TZS 250,000.00'. */
-export function formatMoney(amount: number | string, currency: string): string {
-  const value = Number(amount);
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
-  } catch {
-    return `${currency} ${value.toFixed(2)}`;
-  }
-}
-
 /** Avatar files the bucket takes (storage bucket 'avatars': 2 MB, these types). */
 export const AVATAR_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase.ts';
+import { formatMoney } from '@/lib/money.ts';
 import { matchWords, type SearchResult } from './model.ts';
 
 const PER_TYPE = 12;
@@ -43,9 +44,6 @@ interface ExperienceHit {
   duration_label: string | null;
 }
 
-const price = (amount: number | string, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: currency || 'USD', maximumFractionDigits: 0 }).format(Number(amount) || 0);
-
 /** `column ilike *word*` for any of the columns, as one PostgREST or-group; the word is quoted. */
 const anyColumn = (columns: string[], word: string) => columns.map((column) => `${column}.ilike."*${word}*"`).join(',');
 
@@ -67,7 +65,7 @@ async function searchTours(query: string): Promise<SearchResult[]> {
     href: `/tours/${tour.slug}`,
     snippet: tour.summary,
     imageUrl: tour.hero_image_url,
-    meta: `${tour.duration_days} days · from ${price(tour.base_price, tour.currency)} per person`,
+    meta: `${tour.duration_days} days · from ${formatMoney(tour.base_price, tour.currency || 'USD', { cents: false })} per person`,
   }));
 }
 

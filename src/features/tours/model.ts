@@ -104,15 +104,6 @@ export function formatDuration(days: number, nights: number): string {
   return nights > 0 ? `${dayText} / ${nights} ${nights === 1 ? 'night' : 'nights'}` : dayText;
 }
 
-/** Whole amounts in the tour's currency, e.g. '$2,450' or 'TZS 1,200,000'. */
-export function formatPrice(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-  } catch {
-    return `${currency} ${Math.round(amount).toLocaleString('en-US')}`;
-  }
-}
-
 /* The tour page. */
 
 export interface ItineraryDay {

@@ -6,10 +6,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
+import { Money } from '@/components/widgets/Money.tsx';
+import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
-import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAmount, formatDate, formatDateRange, formatMoney, PAYMENT_METHODS, round2 } from '../model.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAmount, formatDate, formatDateRange, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 
@@ -114,7 +116,9 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
   const dueNow = method ? amountDueNow(total, plan, method) : depositAmount(total);
   const balanceDueDays = instructions?.balance_due_days ?? 60;
   const balanceDate = startDate ? formatDate(addDays(startDate, -balanceDueDays)) : null;
-  const money = (amount: number) => formatMoney(amount, currency, { cents: true });
+  // What the trip costs, with its approximation in the traveler's currency; how to pay names the amount charged only.
+  const money = (amount: number) => <Money amount={amount} currency={currency} cents />;
+  const charged = (amount: number) => formatMoney(amount, currency, { cents: true });
   const party = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`, children > 0 ? `${children} ${children === 1 ? 'child' : 'children'}` : null].filter(Boolean).join(', ');
 
   return (
@@ -177,11 +181,9 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
             </List.Item>
           ) : (
             <List.Item>
-              Pay{' '}
-              <b>
-                {money(dueNow)}
-                {plan === 'deposit' ? ` (${DEPOSIT_PERCENT}% deposit)` : ''}
-              </b>
+              Pay{plan === 'deposit' ? ` the ${DEPOSIT_PERCENT}% deposit, ` : ' '}
+              <b>{money(dueNow)}</b>
+              {plan === 'deposit' ? ',' : ''}
               {method ? ` by ${PAYMENT_METHODS.find((option) => option.value === method)?.label.toLowerCase()}` : ''}
               {holdExpiresAt ? ` before ${when(holdExpiresAt)}` : ''} to keep your seats.
             </List.Item>
@@ -211,9 +213,9 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
           <Stack gap="md">
             {method === 'card' && (
               <>
-                <Text>Pay {money(dueNow)} by card on our payment provider&apos;s secure page; we confirm your booking as soon as it arrives.</Text>
+                <Text>Pay {charged(dueNow)} by card on our payment provider&apos;s secure page; we confirm your booking as soon as it arrives.</Text>
                 <PayByCard
-                  label={`Pay ${money(dueNow)} by card`}
+                  label={`Pay ${charged(dueNow)} by card`}
                   request={{ bookingId: ownedByUser ? (booking.data?.id ?? device?.bookingId) : undefined, reference, email: contactEmail ?? null, kind: plan === 'full' ? 'full' : 'deposit' }}
                 />
               </>
@@ -221,7 +223,7 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
             {(method === 'bank_transfer' || method === null) && instructions && (
               <>
                 <Text>
-                  Transfer {money(dueNow)} to our account, quoting your booking reference so we match the payment to your booking. Bank charges
+                  Transfer {charged(dueNow)} to our account, quoting your booking reference so we match the payment to your booking. Bank charges
                   are the sender&apos;s.
                 </Text>
                 <BankDetails instructions={instructions} reference={reference} />

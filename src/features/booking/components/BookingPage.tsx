@@ -4,7 +4,10 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Money } from '@/components/widgets/Money.tsx';
 import { track } from '@/lib/analytics.ts';
+import { useDisplayCurrency } from '@/lib/display-currency.tsx';
+import { formatMoney, round2 } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { useOnline } from '@/lib/online.ts';
 import { discardWrite } from '@/lib/outbox/outbox.ts';
@@ -21,14 +24,12 @@ import {
   depositAmount,
   formatDate,
   formatDateRange,
-  formatMoney,
   isAvailabilityProblem,
   isBookable,
   localIsoDate,
   maxParty,
   PAYMENT_METHODS,
   quoteProblemPlace,
-  round2,
   type BookingTour,
   type Quote,
   type QuoteProblemPlace,
@@ -81,6 +82,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   const queryClient = useQueryClient();
   const { user } = useSession();
   const online = useOnline();
+  const display = useDisplayCurrency();
   const cardPayments = useQuery(paymentOptionsQuery()).data?.card ?? false;
   const instructions = usePaymentInstructions();
   const balanceDueDays = instructions?.balance_due_days ?? 60;
@@ -303,27 +305,40 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   const summaryProblem = refusal && (refusalPlace === 'summary' || refusalPlace === 'extras') ? refusal : null;
   const tripLine = start ? formatDateRange(start, quote?.end_date ?? departure?.endDate ?? addDays(start, tour.durationDays - 1)) : 'Date not chosen yet';
   const otherDates = `/tours/${tour.slug}#departures`;
+  const chargedIn =
+    display.currency && display.currency !== tour.currency
+      ? `Payment is charged in ${tour.currency}; amounts in ${display.currency} are approximate.`
+      : `Payment is charged in ${tour.currency}.`;
 
   const dueNow =
     total === null ? null : (
       <Stack gap={2} mt="md" data-testid="due-now">
         {draft.method === 'pay_on_arrival' ? (
           <Text size="sm">
-            Pay on arrival: <b>{formatMoney(total, tour.currency, { cents: true })}</b> at our Arusha office.
+            Pay on arrival:{' '}
+            <b>
+              <Money amount={total} currency={tour.currency} cents />
+            </b>{' '}
+            at our Arusha office.
           </Text>
         ) : (
           <>
             <Text size="sm">
               Due now{plan === 'deposit' ? ` (${DEPOSIT_PERCENT}% deposit)` : ''}:{' '}
-              <b>{formatMoney(amountDueNow(total, plan, draft.method), tour.currency, { cents: true })}</b>
+              <b>
+                <Money amount={amountDueNow(total, plan, draft.method)} currency={tour.currency} cents />
+              </b>
             </Text>
             {plan === 'deposit' && start && (
               <Text size="sm" c="dimmed">
-                Balance {formatMoney(round2(total - depositAmount(total)), tour.currency, { cents: true })} by {formatDate(addDays(start, -balanceDueDays))}
+                Balance <Money amount={round2(total - depositAmount(total))} currency={tour.currency} cents /> by {formatDate(addDays(start, -balanceDueDays))}
               </Text>
             )}
           </>
         )}
+        <Text size="xs" c="dimmed" data-testid="charged-in">
+          {chargedIn}
+        </Text>
         {estimate && (
           <Text size="xs" c="dimmed">
             Estimate: you are offline. The price is confirmed when your request reaches us.
@@ -609,7 +624,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
               {partyLine(draft.adults, draft.children)}
             </Text>
             <Text fw={700} ff="heading" fz="lg" lh={1.1} data-testid="bar-total">
-              {total !== null ? formatMoney(total, tour.currency, { cents: true }) : '—'}
+              {total !== null ? <Money amount={total} currency={tour.currency} cents stacked /> : '—'}
             </Text>
           </div>
           <Button type="submit" form="booking-form" size="md" loading={submitting}>

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { formatMoney } from '@/lib/money.ts';
 import {
   addDays,
   departureBadge,
   firstDateIn,
   formatDate,
   formatDateRange,
-  formatMoney,
   isBookable,
   openSeasons,
   seasonOn,

@@ -1,6 +1,7 @@
 import { ActionIcon, SegmentedControl, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { childAgeText, formatMoney, roomsText, takesChildren, type BookingTour, type RoomPreference } from '../model.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { childAgeText, roomsText, takesChildren, type BookingTour, type RoomPreference } from '../model.ts';
 import classes from './BookingPage.module.css';
 
 function Counter({

@@ -1,7 +1,9 @@
 import { Alert, Button, CloseButton, Group, Skeleton, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconDiscount } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatMoney, type Quote, type QuoteLine } from '../model.ts';
+import { Money } from '@/components/widgets/Money.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import type { Quote, QuoteLine } from '../model.ts';
 import classes from './BookingPage.module.css';
 
 function lineDetail(line: QuoteLine, currency: string): string | null {
@@ -25,7 +27,7 @@ export function QuoteLines({ quote, updating, totalLabel = 'Total' }: { quote: P
                 {detail && <small>{detail}</small>}
               </span>
               <span className={classes.amount} data-negative={line.amount < 0 || undefined}>
-                {formatMoney(line.amount, quote.currency, { cents: true })}
+                <Money amount={line.amount} currency={quote.currency} cents stacked />
               </span>
             </li>
           );
@@ -35,9 +37,7 @@ export function QuoteLines({ quote, updating, totalLabel = 'Total' }: { quote: P
         <Text fw={700}>
           {totalLabel} ({quote.currency})
         </Text>
-        <span className={classes.totalAmount} data-testid="quote-total">
-          {formatMoney(quote.total, quote.currency, { cents: true })}
-        </span>
+        <Money amount={quote.total} currency={quote.currency} cents stacked className={classes.totalAmount} testId="quote-total" />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { Money } from '@/components/widgets/Money.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { experiencesQuery, type ExperienceDetail as ExperienceDetailData, type ExperienceSummary } from '../api.ts';
 import detail from '@/components/widgets/DetailPage.module.css';
@@ -11,10 +12,8 @@ import classes from './ExperiencePages.module.css';
 
 const SKELETON_CARDS = 6;
 
-/** Whole US dollars, e.g. '$599'. */
-function dollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
-}
+/** Experiences are priced in US dollars (experiences.price_from has no currency of its own). */
+const EXPERIENCE_CURRENCY = 'USD';
 
 function ExperienceCard({ experience, eager, headingLevel = 2 }: { experience: ExperienceSummary; eager: boolean; headingLevel?: 2 | 3 }) {
   const href: string = `/experiences/${experience.slug}`;
@@ -46,7 +45,7 @@ function ExperienceCard({ experience, eager, headingLevel = 2 }: { experience: E
           )}
           {price !== null && (
             <Text span size="sm" fw={700}>
-              From {dollars(price)}
+              From <Money amount={price} currency={EXPERIENCE_CURRENCY} cents={false} />
             </Text>
           )}
         </div>
@@ -186,7 +185,9 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
             {experience.price_from !== null && (
               <>
                 <Title order={2}>Price from</Title>
-                <Text>{dollars(experience.price_from)} per person</Text>
+                <Text>
+                  <Money amount={experience.price_from} currency={EXPERIENCE_CURRENCY} cents={false} suffix=" per person" />
+                </Text>
               </>
             )}
           </aside>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Menu, Modal, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Timeline } from '@mantine/core';
+import { Money } from '@/components/widgets/Money.tsx';
 import { IconArrowLeft, IconFileInvoice, IconFileText, IconMap2, IconPrinter, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +15,6 @@ import {
   daysBetween,
   formatDay,
   formatInstantDate,
-  formatMoney,
   isClosed,
   itineraryOf,
   paymentMethodLabel,
@@ -130,7 +130,9 @@ function PaymentsPanel({ booking, display }: { booking: PortalBooking; display: 
           <Table.Tbody>
             <Table.Tr>
               <Table.Td>Total</Table.Td>
-              <Table.Td className={classes.number}>{formatMoney(booking.total_amount, booking.currency)}</Table.Td>
+              <Table.Td className={classes.number}>
+                <Money amount={Number(booking.total_amount)} currency={booking.currency} cents />
+              </Table.Td>
             </Table.Tr>
             {payments.map((payment) => (
               <Table.Tr key={payment.id}>
@@ -141,13 +143,15 @@ function PaymentsPanel({ booking, display }: { booking: PortalBooking; display: 
                     {formatInstantDate(payment.paid_at ?? payment.created_at, display)}
                   </Text>
                 </Table.Td>
-                <Table.Td className={classes.number}>−{formatMoney(payment.amount, payment.currency)}</Table.Td>
+                <Table.Td className={classes.number}>
+                  −<Money amount={Number(payment.amount)} currency={payment.currency} cents />
+                </Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
               <Table.Td fw={700}>Balance due</Table.Td>
               <Table.Td fw={700} className={classes.number} data-testid="balance-due">
-                {formatMoney(due, booking.currency)}
+                <Money amount={due} currency={booking.currency} cents />
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

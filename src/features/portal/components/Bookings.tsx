@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Money } from '@/components/widgets/Money.tsx';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useBookings, useClaimGuestBooking } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
-import { balanceDue, bookingStatusLabel, formatDay, formatInstantDate, formatMoney, isClosed, type PortalBooking } from '../model.ts';
+import { balanceDue, bookingStatusLabel, formatDay, formatInstantDate, isClosed, type PortalBooking } from '../model.ts';
 import classes from './Portal.module.css';
 import { PortalPage, SyncNotice } from './PortalPage.tsx';
 
@@ -92,11 +93,17 @@ function Bookings({ userId }: { userId: string }) {
                       <BookingStatusBadge status={booking.status} />
                     </div>
                     <Text size="sm" fw={700} className={classes.number} ta="inherit">
-                      {formatMoney(booking.total_amount, booking.currency)}
+                      <Money amount={Number(booking.total_amount)} currency={booking.currency} cents />
                     </Text>
                     {!isClosed(booking) && (
                       <Text size="xs" c={due > 0 ? 'accent' : 'dimmed'} ta="inherit">
-                        {due > 0 ? `${formatMoney(due, booking.currency)} to pay` : 'Paid in full'}
+                        {due > 0 ? (
+                          <>
+                            <Money amount={due} currency={booking.currency} cents /> to pay
+                          </>
+                        ) : (
+                          'Paid in full'
+                        )}
                       </Text>
                     )}
                   </Stack>

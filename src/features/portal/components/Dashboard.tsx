@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Grid, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Money, MoneySum } from '@/components/widgets/Money.tsx';
 import { IconCash, IconCheck, IconHeart, IconId, IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import {
   countdownText,
   formatDay,
   formatInstant,
-  formatMoney,
   itineraryOf,
   nextTrip,
   todoList,
@@ -99,7 +99,7 @@ function TodoLine({ item, display }: { item: TodoItem; display: Display }) {
           </ThemeIcon>
           <div style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={600}>
-              Pay {formatMoney(item.amount, item.booking.currency)}
+              Pay <Money amount={item.amount} currency={item.booking.currency} cents />
             </Text>
             <Text size="xs" c="dimmed">
               {item.booking.tour?.title ?? item.booking.booking_reference}
@@ -247,7 +247,7 @@ export function Dashboard({ userId, firstName }: { userId: string; firstName: st
             action={
               due.length > 0 && (
                 <Text size="sm" fw={700} className={classes.number} data-testid="total-due">
-                  {due.map((d) => formatMoney(d.amount, d.currency)).join(' + ')}
+                  <MoneySum amounts={due} cents />
                 </Text>
               )
             }

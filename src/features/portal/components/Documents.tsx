@@ -1,4 +1,5 @@
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney } from '@/lib/money.ts';
 import type { ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import type { PaymentInstructions } from '../api.ts';
@@ -10,7 +11,6 @@ import {
   bookingStatusLabel,
   formatDay,
   formatInstantDate,
-  formatMoney,
   itineraryOf,
   paymentMethodLabel,
   paymentStatusLabel,
@@ -106,15 +106,15 @@ function Totals({ booking }: { booking: PortalBooking }) {
       <Table.Tbody>
         <Table.Tr>
           <Table.Td>Total</Table.Td>
-          <Table.Td>{formatMoney(booking.total_amount, booking.currency)}</Table.Td>
+          <Table.Td>{formatMoney(booking.total_amount, booking.currency, { cents: true })}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Td>Paid</Table.Td>
-          <Table.Td>{formatMoney(booking.amount_paid, booking.currency)}</Table.Td>
+          <Table.Td>{formatMoney(booking.amount_paid, booking.currency, { cents: true })}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Td fw={700}>Balance due</Table.Td>
-          <Table.Td fw={700}>{formatMoney(balanceDue(booking), booking.currency)}</Table.Td>
+          <Table.Td fw={700}>{formatMoney(balanceDue(booking), booking.currency, { cents: true })}</Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>
@@ -191,8 +191,8 @@ export function BookingDocument({
               <Table.Tr>
                 <Table.Td>{booking.tour?.title ?? 'Tour'}</Table.Td>
                 <Table.Td>{travelers}</Table.Td>
-                <Table.Td>{formatMoney(unitPrice, booking.currency)}</Table.Td>
-                <Table.Td>{formatMoney(booking.total_amount, booking.currency)}</Table.Td>
+                <Table.Td>{formatMoney(unitPrice, booking.currency, { cents: true })}</Table.Td>
+                <Table.Td>{formatMoney(booking.total_amount, booking.currency, { cents: true })}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
@@ -235,7 +235,7 @@ export function PaymentReceipt({ payment, booking, display }: { payment: Payment
       <Stack gap="md">
         <dl className={classes.definition}>
           <dt>Received</dt>
-          <dd>{formatMoney(payment.amount, payment.currency)}</dd>
+          <dd>{formatMoney(payment.amount, payment.currency, { cents: true })}</dd>
           <dt>Status</dt>
           <dd>{paymentStatusLabel[payment.status]}</dd>
           <dt>Method</dt>

@@ -1,8 +1,9 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
+import { Money } from '@/components/widgets/Money.tsx';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import type { PaymentInstructions } from '../api.ts';
 import type { useDisplay } from '../hooks.ts';
-import { formatDay, formatMoney } from '../model.ts';
+import { formatDay } from '../model.ts';
 
 type Display = ReturnType<typeof useDisplay>;
 
@@ -25,7 +26,10 @@ export function PayBalance({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        <b>{formatMoney(amount, currency)}</b> to pay{dueDate ? `, due by ${formatDay(dueDate, display.date_format)}` : ''}.
+        <b>
+          <Money amount={amount} currency={currency} cents />
+        </b>{' '}
+        to pay{dueDate ? `, due by ${formatDay(dueDate, display.date_format)}` : ''}.
       </Text>
       {instructions === undefined ? (
         <Skeleton height={120} />

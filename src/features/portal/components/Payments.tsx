@@ -1,9 +1,11 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Money, MoneySum } from '@/components/widgets/Money.tsx';
+import { formatMoney } from '@/lib/money.ts';
 import { IconArrowLeft, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useBookings, usePaymentInstructions } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
-import { allPayments, balanceDue, balanceDueDate, formatInstantDate, formatMoney, paymentMethodLabel, paymentStatusLabel, totalsDue, totalsPaid, type Payment } from '../model.ts';
+import { allPayments, balanceDue, balanceDueDate, formatInstantDate, paymentMethodLabel, paymentStatusLabel, totalsDue, totalsPaid, type Payment } from '../model.ts';
 import { PaymentReceipt } from './Documents.tsx';
 import { PayBalance } from './PayBalance.tsx';
 import classes from './Portal.module.css';
@@ -55,7 +57,7 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
             Balance due
           </Text>
           <Text fz={28} fw={700} className={classes.number} ta="left" data-testid="balance-total">
-            {totals.length === 0 ? formatMoney(0, 'USD') : totals.map((t) => formatMoney(t.amount, t.currency)).join(' + ')}
+            {totals.length === 0 ? formatMoney(0, 'USD', { cents: true }) : <MoneySum amounts={totals} cents />}
           </Text>
           <Text size="xs" c="dimmed">
             {dueBookings.length === 0 ? 'Nothing to pay right now.' : `On ${dueBookings.length} ${dueBookings.length === 1 ? 'booking' : 'bookings'}`}
@@ -66,7 +68,7 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
             Paid so far
           </Text>
           <Text fz={28} fw={700} className={classes.number} ta="left">
-            {paid.length === 0 ? formatMoney(0, 'USD') : paid.map((t) => formatMoney(t.amount, t.currency)).join(' + ')}
+            {paid.length === 0 ? formatMoney(0, 'USD', { cents: true }) : <MoneySum amounts={paid} cents />}
           </Text>
           <Text size="xs" c="dimmed">
             Each payment has a receipt to print or save as PDF.
@@ -126,7 +128,9 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
                         {paymentStatusLabel[payment.status]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td className={classes.number}>{formatMoney(payment.amount, payment.currency)}</Table.Td>
+                    <Table.Td className={classes.number}>
+                      <Money amount={Number(payment.amount)} currency={payment.currency} cents />
+                    </Table.Td>
                     <Table.Td>
                       {payment.status === 'succeeded' && (
                         <Button component={Link} to={`/traveler/payments?receipt=${payment.id}`} variant="subtle" size="compact-xs" leftSection={<IconReceipt size={14} />}>

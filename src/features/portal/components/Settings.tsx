@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Select, S
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { DISPLAY_CURRENCIES } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { queueWrite } from '@/lib/outbox/outbox.ts';
 import { preferencesUpdate, type PreferencesPatch, type UserPreferences } from '@/lib/outbox/preferences.ts';
@@ -20,8 +21,6 @@ const LANGUAGES = [
   { value: 'es', label: 'Español' },
   { value: 'it', label: 'Italiano' },
 ];
-
-const CURRENCIES = ['USD', 'EUR', 'GBP', 'TZS', 'KES', 'CHF', 'AUD', 'CAD'];
 
 function timeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -99,8 +98,8 @@ function Preferences({ userId }: { userId: string }) {
             />
             <Select
               label="Currency"
-              description="The currency we quote new trips in. Bookings stay in the currency they were made in."
-              data={CURRENCIES}
+              description="Prices also show approximately in this currency. You always pay in the tour's own currency."
+              data={[...DISPLAY_CURRENCIES]}
               value={display.currency}
               allowDeselect={false}
               onChange={(value) => value && change({ display: { currency: value } }, 'display.currency')}

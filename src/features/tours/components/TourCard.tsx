@@ -1,7 +1,8 @@
 import { Group, Skeleton, Text } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { departureLine, formatDuration, formatPrice, type TourCardData } from '../model.ts';
+import { Money } from '@/components/widgets/Money.tsx';
+import { departureLine, formatDuration, type TourCardData } from '../model.ts';
 import classes from './TourCard.module.css';
 
 /**
@@ -37,12 +38,21 @@ export function TourCard({ tour, today, eager }: { tour: TourCardData; today: st
             <Text size="xs" c="dimmed" tt="uppercase" fw={500} className={classes.kicker}>
               From
             </Text>
-            <Text component="span" fw={700} fz="lg" className={classes.price}>
-              {formatPrice(tour.basePrice, tour.currency)}
-            </Text>{' '}
-            <Text component="span" size="xs" c="dimmed">
-              per person
-            </Text>
+            <Money
+              amount={tour.basePrice}
+              currency={tour.currency}
+              cents={false}
+              stacked
+              amountClassName={classes.price}
+              suffix={
+                <>
+                  {' '}
+                  <Text component="span" size="xs" c="dimmed">
+                    per person
+                  </Text>
+                </>
+              }
+            />
           </div>
           {tour.reviewCount > 0 ? (
             // A name on a plain paragraph is ignored by screen readers; as an image it is read instead of '★ 4.8 (2)'.

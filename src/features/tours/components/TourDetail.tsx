@@ -11,13 +11,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Money } from '@/components/widgets/Money.tsx';
 import { relatedToursQuery } from '../api.ts';
 import {
   capitalise,
   formatCalendarDate,
   formatDuration,
   formatGroupSize,
-  formatPrice,
   isSoldOut,
   localIsoDate,
   upcomingDepartures,
@@ -36,7 +36,11 @@ export function bookingHref(slug: string): string {
 function KeyFacts({ tour }: { tour: TourDetailData }) {
   const facts = [
     { icon: IconClockHour4, label: 'Duration', value: formatDuration(tour.durationDays, tour.durationNights) },
-    { icon: IconCurrencyDollar, label: 'Price from', value: `${formatPrice(tour.basePrice, tour.currency)} pp` },
+    {
+      icon: IconCurrencyDollar,
+      label: 'Price from',
+      value: <Money amount={tour.basePrice} currency={tour.currency} cents={false} suffix=" pp" />,
+    },
     { icon: IconUsersGroup, label: 'Group size', value: formatGroupSize(tour.groupSizeMin, tour.groupSizeMax) },
     { icon: IconMountain, label: 'Difficulty', value: tour.difficulty ? capitalise(tour.difficulty) : 'Suits most travelers' },
     { icon: IconSun, label: 'Best season', value: tour.bestSeason ?? 'All year' },
@@ -68,7 +72,9 @@ function BookingBox({ tour, departures, wishlist }: { tour: TourDetailData; depa
       <Text size="xs" tt="uppercase" fw={500} c="dimmed" className={classes.kicker}>
         Price from
       </Text>
-      <Text className={classes.bookingPrice}>{formatPrice(tour.basePrice, tour.currency)}</Text>
+      <Text className={classes.bookingPrice}>
+        <Money amount={tour.basePrice} currency={tour.currency} cents={false} stacked testId="tour-price" />
+      </Text>
       <Text size="sm" c="dimmed">
         per person, {formatDuration(tour.durationDays, tour.durationNights)}
       </Text>
@@ -103,10 +109,19 @@ function BookingBar({ tour }: { tour: TourDetailData }) {
           From
         </Text>
         <Text fw={700} ff="heading" fz="lg" lh={1.1}>
-          {formatPrice(tour.basePrice, tour.currency)}{' '}
-          <Text span size="xs" c="dimmed" ff="text" fw={400}>
-            per person
-          </Text>
+          <Money
+            amount={tour.basePrice}
+            currency={tour.currency}
+            cents={false}
+            suffix={
+              <>
+                {' '}
+                <Text span size="xs" c="dimmed" ff="text" fw={400}>
+                  per person
+                </Text>
+              </>
+            }
+          />
         </Text>
       </div>
       <Button component="a" href={bookingHref(tour.slug)} size="md">

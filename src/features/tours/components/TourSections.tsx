@@ -1,12 +1,12 @@
 import { Avatar, Badge, Button, Group, Modal, Rating, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { Money } from '@/components/widgets/Money.tsx';
 import {
   availabilityText,
   formatCalendarDate,
   formatDateRange,
   formatDayRange,
-  formatPrice,
   isSoldOut,
   routeStops,
   seatsLeft,
@@ -119,12 +119,21 @@ export function DepartureList({ departures, currency, bookHref }: { departures: 
         return (
           <li key={departure.id} className={classes.departure} data-testid="departure">
             <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
-            <span>
-              <span className={classes.departurePrice}>{formatPrice(departure.price, currency)}</span>{' '}
-              <Text span size="xs" c="dimmed">
-                per person
-              </Text>
-            </span>
+            <Money
+              amount={departure.price}
+              currency={currency}
+              cents={false}
+              stacked
+              amountClassName={classes.departurePrice}
+              suffix={
+                <>
+                  {' '}
+                  <Text span size="xs" c="dimmed">
+                    per person
+                  </Text>
+                </>
+              }
+            />
             <span>
               <Badge variant="light" color={soldOut ? 'gray' : left <= 2 ? 'accent' : departure.status === 'guaranteed' ? 'secondary' : 'brand'}>
                 {availabilityText(departure)}

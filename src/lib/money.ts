@@ -1,0 +1,66 @@
+/**
+ * Money: amounts with their currency, and conversion between currencies at the rates of
+ * public.currency_rates. Prices and payments are always in the tour's own currency; a converted
+ * amount is only ever shown as an approximation beside it, or reported to analytics in US dollars.
+ * Pure: no React, no supabase-js.
+ */
+
+/** The currencies a traveler may choose to see prices in (Settings, and the visitor's choice). */
+export const DISPLAY_CURRENCIES = ['USD', 'EUR', 'GBP', 'TZS', 'KES', 'CHF', 'AUD', 'CAD'] as const;
+
+/** How many units of each currency one US dollar buys (public.currency_rates.units_per_usd); USD is 1. */
+export type CurrencyRates = Readonly<Record<string, number>>;
+
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * '$4,357', '$2,879.10', '-$435.70', 'TZS 1,200,000'. `cents`: true always shows them, false rounds
+ * to whole units, unset shows them only when the amount has any.
+ */
+export function formatMoney(amount: number | string, currency: string, options: { cents?: boolean } = {}): string {
+  const value = Number(amount) || 0;
+  const digits = (options.cents ?? !Number.isInteger(round2(value))) ? 2 : 0;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  } catch {
+    // A code Intl does not know still reads as money.
+    return `${value < 0 ? '-' : ''}${currency} ${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  }
+}
+
+/** Rates from currency_rates rows (numeric columns may arrive as strings); unusable rows are left out. */
+export function ratesFromRows(rows: readonly { currency: string; units_per_usd: number | string }[]): CurrencyRates {
+  const rates: Record<string, number> = {};
+  for (const row of rows) {
+    const rate = Number(row.units_per_usd);
+    if (/^[A-Z]{3}$/.test(row.currency) && Number.isFinite(rate) && rate > 0) rates[row.currency] = rate;
+  }
+  return rates;
+}
+
+/** `amount` in `from` expressed in `to`, unrounded; null when a rate is missing (never a guess). */
+export function convertAmount(amount: number, from: string, to: string, rates: CurrencyRates | null | undefined): number | null {
+  if (from === to) return amount;
+  const fromRate = rates?.[from];
+  const toRate = rates?.[to];
+  if (!fromRate || !toRate) return null;
+  return (amount / fromRate) * toRate;
+}
+
+/** An amount in US dollars to the cent, for analytics (SPEC 9); null when the rates cannot say. */
+export function toUsd(amount: number, currency: string, rates: CurrencyRates | null | undefined): number | null {
+  const usd = convertAmount(amount, currency, 'USD', rates);
+  return usd === null ? null : round2(usd);
+}
+
+/**
+ * The approximation shown beside a price in the traveler's display currency, in whole units
+ * ('€3,174'); null when there is nothing to show: no display currency, the same currency, or no rate.
+ */
+export function approximateMoney(amount: number, currency: string, displayCurrency: string | null, rates: CurrencyRates | null | undefined): string | null {
+  if (!displayCurrency || displayCurrency === currency) return null;
+  const converted = convertAmount(amount, currency, displayCurrency, rates);
+  return converted === null ? null : formatMoney(Math.round(converted), displayCurrency, { cents: false });
+}

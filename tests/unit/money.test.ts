@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { approximateMoney, convertAmount, formatMoney, ratesFromRows, toUsd } from '../../src/lib/money.ts';
+
+// Money with its currency, and conversion at the rates of public.currency_rates (units per US dollar).
+
+const rates = ratesFromRows([
+  { currency: 'USD', units_per_usd: 1 },
+  { currency: 'EUR', units_per_usd: '0.92' },
+  { currency: 'GBP', units_per_usd: 0.79 },
+  { currency: 'TZS', units_per_usd: '2650.000000' },
+]);
+
+describe('formatMoney', () => {
+  it('shows cents where the amount has them, or always, or never', () => {
+    expect(formatMoney(4357, 'USD')).toBe('$4,357');
+    expect(formatMoney(11067.3, 'USD')).toBe('$11,067.30');
+    expect(formatMoney(-1229.7, 'USD', { cents: true })).toBe('-$1,229.70');
+    expect(formatMoney('1250', 'USD', { cents: true })).toBe('$1,250.00');
+    expect(formatMoney(2450, 'USD', { cents: false })).toBe('$2,450');
+    expect(formatMoney(1999.5, 'EUR', { cents: false })).toBe('€2,000');
+  });
+
+  it('writes a currency without a symbol by its code, and one Intl does not know still as money', () => {
+    expect(formatMoney(1200000, 'TZS', { cents: false })).toBe('TZS\u00a01,200,000');
+    expect(formatMoney(-15.5, 'ZZ1')).toBe('-ZZ1 15.50');
+  });
+});
+
+describe('conversion', () => {
+  it('reads rates from rows, numeric strings included, and leaves out unusable ones', () => {
+    expect(rates).toEqual({ USD: 1, EUR: 0.92, GBP: 0.79, TZS: 2650 });
+    expect(ratesFromRows([{ currency: 'XXX', units_per_usd: 0 }, { currency: 'bad', units_per_usd: 2 }, { currency: 'KES', units_per_usd: 'n/a' }])).toEqual({});
+  });
+
+  it('converts through the US dollar', () => {
+    expect(convertAmount(3450, 'USD', 'EUR', rates)).toBeCloseTo(3174, 6);
+    expect(convertAmount(920, 'EUR', 'USD', rates)).toBeCloseTo(1000, 6);
+    expect(convertAmount(920, 'EUR', 'GBP', rates)).toBeCloseTo(790, 6);
+    expect(convertAmount(100, 'EUR', 'EUR', undefined)).toBe(100);
+  });
+
+  it('says nothing rather than guess when a rate is missing', () => {
+    expect(convertAmount(100, 'USD', 'KES', rates)).toBeNull();
+    expect(convertAmount(100, 'USD', 'EUR', undefined)).toBeNull();
+  });
+
+  it('reports purchases in US dollars to the cent, and nothing without a rate', () => {
+    expect(toUsd(11067.3, 'USD', null)).toBe(11067.3);
+    expect(toUsd(1000, 'EUR', rates)).toBe(1086.96);
+    expect(toUsd(2_650_000, 'TZS', rates)).toBe(1000);
+    expect(toUsd(1000, 'EUR', null)).toBeNull();
+    expect(toUsd(1000, 'XYZ', rates)).toBeNull();
+  });
+
+  it('approximates in the display currency in whole units, only when it differs and a rate is known', () => {
+    expect(approximateMoney(3450, 'USD', 'EUR', rates)).toBe('€3,174');
+    expect(approximateMoney(3450, 'USD', 'TZS', rates)).toBe('TZS\u00a09,142,500');
+    expect(approximateMoney(3450, 'USD', 'USD', rates)).toBeNull();
+    expect(approximateMoney(3450, 'USD', null, rates)).toBeNull();
+    expect(approximateMoney(3450, 'USD', 'EUR', undefined)).toBeNull();
+    expect(approximateMoney(3450, 'USD', 'KES', rates)).toBeNull();
+  });
+});
