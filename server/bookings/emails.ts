@@ -342,7 +342,7 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
   const blocks: Block[] = [
     {
       type: 'paragraph',
-      text: `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking was ${data.booking.status}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
+      text: `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking ${data.booking.status === 'expired' ? 'had expired' : `was ${data.booking.status}`}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
     },
     { type: 'rows', rows },
     { type: 'heading', text: 'What to do' },
