@@ -111,7 +111,7 @@ async function screenshot(page: Page, name: string) {
 test.describe('paying by card', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a guest pays the deposit on the card page, comes back to a confirmed booking, and a replayed webhook changes nothing', async ({ page, request, card }) => {
+  test('a guest pays the deposit on the card page, comes back to a confirmed booking, and a replayed webhook changes nothing', async ({ page, request, card, browser }) => {
     const a = await api(request);
     const admin = await adminToken(a, card.server.dataDir);
     const departureId = await newDeparture(a, admin, 130);
@@ -120,6 +120,12 @@ test.describe('paying by card', () => {
     const before = await bookingOf(a, admin, reference);
     expect(before).toMatchObject({ status: 'pending', amount_paid: 0, payment_method: 'card' });
     const deposit = round2(before.total_amount * 0.3);
+
+    // The link of the booking email, on another device (nothing of the booking kept there), offers the same card payment.
+    const elsewhere = await browser.newPage({ baseURL: card.server.url });
+    await elsewhere.goto(`/thank-you?reference=${reference}&email=${encodeURIComponent(email)}`);
+    await expect(elsewhere.getByRole('button', { name: `Pay ${money(deposit)} by card` })).toBeVisible();
+    await elsewhere.close();
 
     await page.getByRole('button', { name: `Pay ${money(deposit)} by card` }).click();
     const sessionId = await onCheckoutPage(page, card.stripe, deposit);
