@@ -353,7 +353,12 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
   ];
   if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
   const blocks: Block[] = [
-    { type: 'paragraph', text: paidBeforeCancellation ? `Booking ${data.booking.reference} was cancelled${data.departure?.departure_cancelled ? ' with its departure' : ''} after this payment of ${amount} reached us, so it is owed back in full and recorded as refund due.` : `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking was ${data.booking.status}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.` },
+    {
+      type: 'paragraph',
+      text: paidBeforeCancellation
+        ? `Booking ${data.booking.reference} was cancelled${data.departure?.departure_cancelled ? ' with its departure' : ''} after this payment of ${amount} reached us, so it is owed back in full and recorded as refund due.`
+        : `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking ${data.booking.status === 'expired' ? 'had expired' : `was ${data.booking.status}`}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
+    },
     { type: 'rows', rows },
     { type: 'heading', text: 'What to do' },
     {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
 import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
 
 /**
@@ -42,7 +43,6 @@ const yearsAgo = (years: number) => {
   date.setUTCFullYear(date.getUTCFullYear() - years);
   return iso(date);
 };
-const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 async function migrationSafari(a: Api): Promise<Tour> {
@@ -63,31 +63,6 @@ async function newDeparture(a: Api, admin: string, tour: Tour, days: number, cap
 
 async function bookingsOf(a: Api, admin: string, departureId: string): Promise<BookingRow[]> {
   return rest<BookingRow[]>(a, admin, 'GET', `bookings?select=*&departure_id=eq.${departureId}&order=created_at`);
-}
-
-function bookingForm(page: Page): Locator {
-  return page.getByRole('form', { name: 'Book this tour' });
-}
-
-/** Book now: in the bar at the bottom on a phone, beside the price on a desktop. */
-async function clickBook(page: Page) {
-  const bar = page.getByRole('region', { name: 'Total and book' });
-  if (await bar.isVisible()) await bar.getByRole('button', { name: 'Book now' }).click();
-  else await bookingForm(page).getByRole('button', { name: 'Book now' }).click();
-}
-
-async function chooseDeparture(page: Page, departureId: string) {
-  await page.locator('label', { has: page.locator(`input[value="${departureId}"]`) }).click();
-  await expect(page.locator(`input[value="${departureId}"]`)).toBeChecked();
-}
-
-async function fillTraveler(page: Page, number: number, details: { name: string; born: string; nationality: string; passport?: string; dietary?: string }) {
-  const group = page.getByRole('group', { name: new RegExp(`^Traveler ${number} `) });
-  await group.getByLabel('Full name').fill(details.name);
-  await group.getByLabel('Date of birth').fill(details.born);
-  await group.getByLabel('Nationality').fill(details.nationality);
-  if (details.passport) await group.getByLabel('Passport number').fill(details.passport);
-  if (details.dietary) await group.getByLabel('Dietary needs').fill(details.dietary);
 }
 
 /** The total on the page once the price has settled: it must read `expected`. */

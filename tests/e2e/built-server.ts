@@ -24,17 +24,23 @@ export interface BuiltServer {
   url: string;
   /** A copy of dist/ this server serves; edit it and restart() to deploy a new build. */
   distDir: string;
+  /** Its data directory (admin-credentials.json, the database). */
+  dataDir: string;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the built server on a spare port with a temporary data directory and its own copy of dist/. */
-export async function startBuiltServer(): Promise<BuiltServer> {
+/**
+ * Starts the built server on a spare port with a temporary data directory and its own copy of dist/.
+ * env adds to the server's environment (STRIPE_SECRET_KEY, ...); SITE_URL is the address it serves.
+ */
+export async function startBuiltServer(options: { env?: Record<string, string> } = {}): Promise<BuiltServer> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'built-server-'));
   const distDir = path.join(workDir, 'dist');
   await cp(path.join(repoRoot, 'dist'), distDir, { recursive: true });
   const port = await sparePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(workDir, 'data');
   let child: ChildProcess | undefined;
   let output = '';
 
@@ -42,7 +48,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     output = '';
     child = spawn(process.execPath, ['dist-server/server.mjs'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), DIST_DIR: distDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, SITE_URL: url, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,6 +73,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   return {
     url,
     distDir,
+    dataDir,
     restart: async () => {
       await halt();
       await start();

@@ -44,8 +44,8 @@ export async function rest<T>({ request, anonKey }: Api, token: string, method: 
   return (await response.json()) as T;
 }
 
-export async function adminToken(a: Api): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** The seeded admin's token; dataDir is the server's data directory (the e2e server's by default). */
+export async function adminToken(a: Api, dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<string> {
   const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
   return (await signIn(a, admin.email, admin.password))!;
 }

@@ -120,3 +120,20 @@ describe('booking cancelled', () => {
     expect(unpaid.text).not.toContain('Your money');
   });
 });
+
+describe('refund due, to the company', () => {
+  it('says which booking, whose money, how much and which Stripe checkout, and what to do', () => {
+    const payment = { amount: 900, currency: 'USD', method: 'card', reference: 'cs_test_abc', paid_at: '2026-11-24T22:10:00Z', provider: 'stripe', paid_to_date: 0 };
+    const email = bookingEmail('refund_due', company, site, { ...data({ status: 'expired', contact: { full_name: 'Neema Guest', email: 'neema@example.com', phone: '+255 700 000 001' } }), payment });
+    expect(email.subject).toBe('Refund due: USD 900.00 card payment for expired booking KS-2026-7K3Q9');
+    expect(email.text).toContain('A card payment of USD 900.00 arrived for booking KS-2026-7K3Q9 after the booking had expired.');
+    expect(email.text).toContain('Traveler: Neema Guest, neema@example.com, +255 700 000 001');
+    expect(email.text).toContain('Trip: Great Migration Safari, 12 March 2027 to 18 March 2027');
+    expect(email.text).toContain('Paid by: Card (Stripe)');
+    // Paid late in the evening in Arusha (UTC+3): the next day there.
+    expect(email.text).toContain('Paid on: 25 November 2026');
+    expect(email.text).toContain('Stripe Checkout Session: cs_test_abc');
+    expect(email.text).toContain('Refund the payment in the Stripe dashboard');
+    expect(email.text).not.toContain('Dear Neema');
+  });
+});

@@ -116,7 +116,7 @@ async function outcomeOf(id: string, timeoutMs: number): Promise<BookingOutcome>
 }
 
 /** A booking read back by its reference: the owner's own, or a guest's with the email it was made with. */
-export const bookingByReferenceQuery = (reference: string, email: string | null) =>
+export const bookingByReferenceQuery = (reference: string, email: string | null, options: { awaitingPayment?: boolean } = {}) =>
   queryOptions({
     queryKey: bookingKeys.byReference(reference, email),
     queryFn: async (): Promise<ConfirmedBooking> => {
@@ -125,9 +125,15 @@ export const bookingByReferenceQuery = (reference: string, email: string | null)
       return data as ConfirmedBooking;
     },
     retry: (failures, error) => failures < 2 && isOfflineError(error),
+    // Back from the card payment page, the payment is recorded when the provider's event arrives,
+    // usually within seconds: read again until the booking shows it (every 3 s, two minutes at most).
+    refetchInterval: (query) => (options.awaitingPayment && Number(query.state.data?.amount_paid ?? 0) === 0 && query.state.dataUpdateCount < 40 ? 3_000 : false),
   });
 
 export interface ConfirmedBooking extends CreatedBooking {
+  /** Succeeded payments, less refunds (the payments ledger). */
+  amount_paid: number | string;
+  payment_method: 'card' | 'bank_transfer' | 'pay_on_arrival' | null;
   tour_id: string;
   departure_id: string | null;
   adults: number;

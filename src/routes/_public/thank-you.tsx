@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
@@ -31,14 +31,7 @@ function ThankYouPage() {
   if (booking) {
     return (
       <Container size="sm" py={{ base: 32, md: 72 }}>
-        {payment && (
-          <Alert mb="lg" radius="lg" variant="light" color={payment === 'success' ? 'secondary' : 'brand'} title={payment === 'success' ? 'Thank you for your payment' : 'Card payment cancelled'}>
-            {payment === 'success'
-              ? 'Your card payment went through. We record it against your booking within a minute, and email your receipt.'
-              : 'Nothing was charged. You can pay by card again below, or choose another way to pay.'}
-          </Alert>
-        )}
-        <BookingConfirmation reference={booking} email={email ?? null} />
+        <BookingConfirmation reference={booking} email={email ?? null} payment={payment} />
       </Container>
     );
   }

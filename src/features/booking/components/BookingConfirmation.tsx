@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconMail } from '@tabler/icons-react';
+import { IconCircleCheck, IconCreditCardOff, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,7 +11,7 @@ import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
-import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAmount, formatDate, formatDateRange, PAYMENT_METHODS } from '../model.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, formatDate, formatDateRange, localIsoDate, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 
@@ -81,7 +81,34 @@ function PayByCard({ label, request }: { label: string; request: Parameters<type
   );
 }
 
-export function BookingConfirmation({ reference, email: linkedEmail = null }: { reference: string; email?: string | null }) {
+/** Back from the card payment page: what became of the payment, once the booking shows it. */
+function PaymentNotice({ outcome, paid, confirmed, money }: { outcome: 'success' | 'cancelled'; paid: number; confirmed: boolean; money: (amount: number) => string }) {
+  if (outcome === 'cancelled') {
+    return (
+      <Alert radius="lg" variant="light" color="brand" icon={<IconCreditCardOff />} title="Card payment cancelled" data-testid="payment-notice">
+        Nothing was charged. You can pay by card again below, or choose another way to pay.
+      </Alert>
+    );
+  }
+  return (
+    <Alert radius="lg" variant="light" color="secondary" icon={<IconCircleCheck />} title="Thank you for your payment" data-testid="payment-notice">
+      {paid > 0
+        ? `We have received ${money(paid)} by card${confirmed ? ' and your booking is confirmed' : ''}. Your receipt is on its way by email.`
+        : 'Your card payment went through. We record it against your booking within a minute, and email your receipt.'}
+    </Alert>
+  );
+}
+
+export function BookingConfirmation({
+  reference,
+  email: linkedEmail = null,
+  payment: paymentOutcome,
+}: {
+  reference: string;
+  email?: string | null;
+  /** Set when the traveler comes back from the card payment page. */
+  payment?: 'success' | 'cancelled';
+}) {
   const { user, status } = useSession();
   const device = useLiveQuery(() => bookedOnDevice(reference), [reference]);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
@@ -89,7 +116,7 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
   // The owner reads their booking without an email; a guest needs the one they booked with.
   const email = typedEmail ?? linkedEmail ?? (device && !device.userId ? device.email : null);
   const canRead = status !== 'loading' && device !== undefined && (email !== null || (user !== null && (!device || device.userId === user.id)));
-  const booking = useQuery({ ...bookingByReferenceQuery(reference, email), enabled: canRead });
+  const booking = useQuery({ ...bookingByReferenceQuery(reference, email, { awaitingPayment: paymentOutcome === 'success' }), enabled: canRead });
   const trip = useQuery({ ...bookedTripQuery(booking.data ?? { tour_id: '', departure_id: null }), enabled: !!booking.data });
 
   if (status === 'loading' || device === undefined) return <Skeleton height={420} radius="lg" />;
@@ -110,11 +137,15 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
   const children = booking.data?.children ?? device!.children;
   const contactEmail = booking.data?.contact.email ?? device?.email ?? email;
   const ownedByUser = user !== null && (booking.data?.user_id ?? device?.userId) === user.id;
-  const payment = device?.payment ?? null;
-  const method = payment?.method ?? null;
-  const plan = payment?.plan ?? 'deposit';
-  const dueNow = method ? amountDueNow(total, plan, method) : depositAmount(total);
   const balanceDueDays = instructions?.balance_due_days ?? 60;
+  // How the traveler chose to pay: as kept on this device, else as the booking records it (a link from an email).
+  const method = device?.payment?.method ?? booking.data?.payment_method ?? null;
+  const plan = device?.payment?.plan ?? (startDate && !depositAllowed(startDate, localIsoDate(), balanceDueDays) ? 'full' : 'deposit');
+  const dueNow = amountDueNow(total, plan, method ?? 'bank_transfer');
+  const paid = Number(booking.data?.amount_paid ?? 0);
+  const outstanding = round2(total - paid);
+  const stillDueNow = round2(Math.max(0, Math.min(outstanding, dueNow - paid)));
+  const confirmed = booking.data?.status === 'confirmed';
   const balanceDate = startDate ? formatDate(addDays(startDate, -balanceDueDays)) : null;
   // What the trip costs, with its approximation in the traveler's currency; how to pay names the amount charged only.
   const money = (amount: number) => <Money amount={amount} currency={currency} cents />;
@@ -123,7 +154,9 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
 
   return (
     <Stack gap="lg">
-      <Confetti />
+      {/* No celebration for a payment given up on. */}
+      {paymentOutcome !== 'cancelled' && <Confetti />}
+      {paymentOutcome && <PaymentNotice outcome={paymentOutcome} paid={paid} confirmed={confirmed} money={charged} />}
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
         <Stack gap="md" align="flex-start">
           <ThemeIcon size={56} radius="xl" variant="light">
@@ -131,9 +164,15 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
           </ThemeIcon>
           <Title order={1}>Thank you, asante sana!</Title>
           <Text size="lg">
-            Your booking of {tourTitle} is with us.
-            {holdExpiresAt ? ` We hold your seats until ${when(holdExpiresAt)}` : ' We hold your seats for 48 hours'} and confirm the booking in writing within one working
-            day.
+            {confirmed ? (
+              `Your booking of ${tourTitle} is confirmed: your seats are yours.`
+            ) : (
+              <>
+                Your booking of {tourTitle} is with us.
+                {holdExpiresAt ? ` We hold your seats until ${when(holdExpiresAt)}` : ' We hold your seats for 48 hours'} and confirm the booking in writing within one
+                working day.
+              </>
+            )}
           </Text>
           <div>
             <Text size="sm" c="dimmed">
@@ -152,8 +191,8 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
                   {party}
                 </Text>
               </div>
-              <Badge variant="light" color="brand">
-                {booking.data?.status === 'confirmed' ? 'Confirmed' : 'Awaiting confirmation'}
+              <Badge variant="light" color={confirmed ? 'secondary' : 'brand'} data-testid="booking-status">
+                {confirmed ? 'Confirmed' : 'Awaiting confirmation'}
               </Badge>
             </Group>
             {booking.data ? (
@@ -165,6 +204,22 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
                 Total <b>{money(total)}</b>
               </Text>
             )}
+            {paid > 0 && (
+              <Group justify="space-between" mt="xs" data-testid="booking-paid">
+                <Text fw={600} c="secondary.8">
+                  Paid
+                </Text>
+                <Text fw={600} c="secondary.8">
+                  {money(paid)}
+                </Text>
+              </Group>
+            )}
+            {paid > 0 && outstanding > 0 && (
+              <Group justify="space-between" data-testid="booking-outstanding">
+                <Text size="sm">Still to pay</Text>
+                <Text size="sm">{money(outstanding)}</Text>
+              </Group>
+            )}
           </Paper>
         </Stack>
       </Paper>
@@ -174,23 +229,34 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
           What happens next
         </Title>
         <List spacing="sm" type="ordered" mt="md">
-          <List.Item>We check every lodge, vehicle and park permit, and confirm your booking by email within one working day.</List.Item>
-          {method === 'pay_on_arrival' ? (
+          <List.Item>
+            {confirmed
+              ? 'Your booking is confirmed, and the confirmation is in your inbox. We check every lodge, vehicle and park permit for your dates.'
+              : 'We check every lodge, vehicle and park permit, and confirm your booking by email within one working day.'}
+          </List.Item>
+          {paid > 0 && stillDueNow === 0 ? (
+            <List.Item>
+              You have paid <b>{money(paid)}</b>
+              {outstanding === 0 ? ': your trip is paid in full.' : '.'}
+            </List.Item>
+          ) : method === 'pay_on_arrival' ? (
             <List.Item>
               You pay <b>{money(total)}</b> at our Arusha office the day before your trip starts.
             </List.Item>
           ) : (
             <List.Item>
-              Pay{plan === 'deposit' ? ` the ${DEPOSIT_PERCENT}% deposit, ` : ' '}
-              <b>{money(dueNow)}</b>
-              {plan === 'deposit' ? ',' : ''}
+              Pay{' '}
+              <b>
+                {money(stillDueNow)}
+                {plan === 'deposit' && paid === 0 ? ` (${DEPOSIT_PERCENT}% deposit)` : ''}
+              </b>
               {method ? ` by ${PAYMENT_METHODS.find((option) => option.value === method)?.label.toLowerCase()}` : ''}
               {holdExpiresAt ? ` before ${when(holdExpiresAt)}` : ''} to keep your seats.
             </List.Item>
           )}
-          {method !== 'pay_on_arrival' && plan === 'deposit' && balanceDate && (
+          {method !== 'pay_on_arrival' && plan === 'deposit' && balanceDate && outstanding > 0 && (
             <List.Item>
-              The balance of <b>{money(round2(total - dueNow))}</b> is due by {balanceDate}.
+              The balance of <b>{money(stillDueNow > 0 ? round2(total - dueNow) : outstanding)}</b> is due by {balanceDate}.
             </List.Item>
           )}
           <List.Item>
@@ -211,12 +277,25 @@ export function BookingConfirmation({ reference, email: linkedEmail = null }: { 
           <Skeleton height={140} />
         ) : (
           <Stack gap="md">
-            {method === 'card' && (
+            {method === 'card' && outstanding === 0 && <Text>Your trip is paid in full. Thank you!</Text>}
+            {method === 'card' && outstanding > 0 && stillDueNow > 0 && (
               <>
-                <Text>Pay {charged(dueNow)} by card on our payment provider&apos;s secure page; we confirm your booking as soon as it arrives.</Text>
+                <Text>Pay {charged(stillDueNow)} by card on our payment provider&apos;s secure page; we confirm your booking as soon as it arrives.</Text>
                 <PayByCard
-                  label={`Pay ${charged(dueNow)} by card`}
+                  label={`Pay ${charged(stillDueNow)} by card`}
                   request={{ bookingId: ownedByUser ? (booking.data?.id ?? device?.bookingId) : undefined, reference, email: contactEmail ?? null, kind: plan === 'full' ? 'full' : 'deposit' }}
+                />
+              </>
+            )}
+            {method === 'card' && outstanding > 0 && stillDueNow === 0 && (
+              <>
+                <Text>
+                  Your deposit is paid. The balance of {money(outstanding)} is due{balanceDate ? ` by ${balanceDate}` : ' before you travel'}; we remind you by email a week
+                  before. You can pay it by card now if you like.
+                </Text>
+                <PayByCard
+                  label={`Pay the balance of ${charged(outstanding)} by card`}
+                  request={{ bookingId: ownedByUser ? (booking.data?.id ?? device?.bookingId) : undefined, reference, email: contactEmail ?? null, kind: 'balance' }}
                 />
               </>
             )}

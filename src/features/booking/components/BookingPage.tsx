@@ -101,6 +101,9 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
 
   const departure = tour.departures.find((candidate) => candidate.id === draft.departureId) ?? null;
   const start = tripStart(tour, draft);
+  // Until a date is chosen the deposit stays on offer; close to the trip it is paid in full.
+  const canDeposit = start === null || depositAllowed(start, today, balanceDueDays);
+  const plan = canDeposit ? draft.plan : 'full';
   const party = draft.adults + draft.children;
   const largestParty = maxParty(tour, tour.isPrivate ? null : departure);
   const context: BookingContext = {
@@ -270,7 +273,8 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
         await discardWrite(refusedRequest.current);
         refusedRequest.current = null;
       }
-      const booking = bookingRequest({ tour, draft, checked: checked.value, quote: priced });
+      // The plan as the page shows it: a deposit chosen earlier gives way to the full amount close to the trip.
+      const booking = bookingRequest({ tour, draft: { ...draft, plan }, checked: checked.value, quote: priced });
       track('booking_submit', { tourId: tour.id });
       const outcome = await requestBooking(booking);
       if (outcome.status === 'booked') onBooked(outcome.booked);
@@ -296,9 +300,6 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   };
 
   const total = quote?.total ?? null;
-  // Until a date is chosen the deposit stays on offer; close to the trip it is paid in full.
-  const canDeposit = start === null || depositAllowed(start, today, balanceDueDays);
-  const plan = canDeposit ? draft.plan : 'full';
   const methods = PAYMENT_METHODS.filter((method) => method.value !== 'card' || cardPayments);
   const dateProblem = errors.date ?? (refusalPlace === 'date' ? refusal : null) ?? (failure?.place === 'date' ? failure.message : null) ?? undefined;
   const partyProblem = refusalPlace === 'travelers' ? refusal : failure?.place === 'travelers' ? failure.message : null;
