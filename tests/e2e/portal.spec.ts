@@ -227,6 +227,37 @@ test.describe('traveler portal', () => {
     await expect.poll(actions).toEqual(expect.arrayContaining(['sign_in', 'booking_view', 'settings_update', 'password_change', 'profile_update']));
   });
 
+  test('a booking whose departure the company cancels says so, with what is owed back', async ({ page, request }) => {
+    const a = await api(request);
+    const admin = await adminToken(a);
+    const traveler = await signUp(a, 'Baraka Traveler');
+    // A departure of its own, far out, so no other test meets its cancellation.
+    const [tour] = await rest<{ id: string; slug: string }[]>(a, admin, 'GET', 'tours?select=id,slug&status=eq.active&is_private=eq.false&order=slug&limit=1');
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const [departure] = await rest<{ id: string }[]>(a, admin, 'POST', 'tour_departures', { tour_id: tour.id, start_date: day(300), end_date: day(303), capacity: 8 });
+    const booking = await rest<{ id: string; booking_reference: string }>(a, traveler.token, 'POST', 'rpc/create_booking', {
+      p_departure_id: departure.id,
+      p_adults: 1,
+      p_travelers: [{ full_name: 'Baraka Traveler' }],
+      p_contact: { full_name: 'Baraka Traveler', email: traveler.email },
+    });
+    await rest(a, admin, 'POST', 'rpc/record_payment', { p_booking_id: booking.id, p_amount: 500, p_method: 'bank_transfer', p_reference: 'BANK-CXL-1' });
+    await rest(a, admin, 'PATCH', `tour_departures?id=eq.${departure.id}`, { status: 'cancelled' });
+
+    await signInThroughPage(page, traveler.email, PASSWORD, `/traveler/bookings/${booking.booking_reference}`);
+    const notice = page.getByTestId('closed-booking');
+    await expect(notice).toContainText('This booking is cancelled');
+    await expect(notice).toContainText('We had to cancel this departure');
+    await expect(notice).toContainText('To be refunded in full: $500.00');
+    await expect(notice.getByRole('link', { name: 'See other dates for this trip' })).toHaveAttribute('href', `/tours/${tour.slug}`);
+    // The payment is listed as owed back, not taken off the total; nothing is due on a cancelled booking.
+    const payments = page.getByTestId('booking-payments');
+    await expect(payments).toContainText('To be refunded');
+    await expect(payments).not.toContainText('−$500.00');
+    await expect(page.getByTestId('balance-due')).toHaveText('$0.00');
+    await expect(page.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
+  });
+
   test('deleting an account needs the right password', async ({ page, request }) => {
     const a = await api(request);
     const throwaway = await signUp(a, 'Throwaway Traveler');

@@ -70,6 +70,10 @@ export interface PortalBooking {
   amount_paid: number | string;
   notes: string | null;
   created_at: string;
+  cancelled_at?: string | null;
+  cancellation_reason?: string | null;
+  /** What the company refunded when it cancelled (cancel_booking). */
+  refunded_amount?: number | string;
   tour: BookedTour | null;
   departure: BookedDeparture | null;
   payments: Payment[] | null;
@@ -77,6 +81,7 @@ export interface PortalBooking {
 
 export const BOOKING_COLUMNS =
   'id, booking_reference, status, adults, children, travelers, contact, currency, total_amount, amount_paid, notes, created_at, ' +
+  'cancelled_at, cancellation_reason, refunded_amount, ' +
   'tour:tours(id, slug, title, summary, duration_days, duration_nights, hero_image_url, start_location, end_location, included, excluded, ' +
   'tour_itinerary(day_number, title, description, location, accommodation, meals, activities)), ' +
   'departure:tour_departures(id, start_date, end_date, status), ' +
@@ -93,6 +98,13 @@ export function isClosed(booking: Pick<PortalBooking, 'status'>): boolean {
 export function balanceDue(booking: Pick<PortalBooking, 'status' | 'total_amount' | 'amount_paid'>): number {
   if (isClosed(booking)) return 0;
   return Math.max(0, round2(Number(booking.total_amount) - Number(booking.amount_paid)));
+}
+
+/** What happened to the money of a closed booking: refunded when cancelled, and still owed back. */
+export function closedBookingMoney(booking: Pick<PortalBooking, 'refunded_amount' | 'payments'>): { refunded: number; owed: number } {
+  const payments = booking.payments ?? [];
+  const sum = (status: Payment['status']) => round2(payments.filter((p) => p.status === status).reduce((total, p) => total + Number(p.amount), 0));
+  return { refunded: round2(Number(booking.refunded_amount ?? 0) + sum('refunded')), owed: sum('refund_due') };
 }
 
 function round2(value: number): number {
@@ -230,7 +242,7 @@ export const paymentStatusLabel: Record<Payment['status'], string> = {
   pending: 'Pending',
   succeeded: 'Paid',
   failed: 'Failed',
-  // Arrived after the booking had expired or was cancelled: the company gives it back.
+  // Arrived after the booking had expired or was cancelled, or its departure was cancelled: the company gives it back.
   refund_due: 'To be refunded',
   refunded: 'Refunded',
 };

@@ -23,6 +23,7 @@ import {
 } from '../model.ts';
 import { messagesSend } from '@/lib/messages/writes.ts';
 import { BookingStatusBadge } from './Bookings.tsx';
+import { ClosedBookingNotice } from './ClosedBookingNotice.tsx';
 import { BookingDocument, type DocumentKind } from './Documents.tsx';
 import { PayBalance } from './PayBalance.tsx';
 import classes from './Portal.module.css';
@@ -144,7 +145,9 @@ function PaymentsPanel({ booking, display }: { booking: PortalBooking; display: 
                   </Text>
                 </Table.Td>
                 <Table.Td className={classes.number}>
-                  −<Money amount={Number(payment.amount)} currency={payment.currency} cents />
+                  {/* Only money the booking keeps counts against its total. */}
+                  {payment.status === 'succeeded' ? '−' : ''}
+                  <Money amount={Number(payment.amount)} currency={payment.currency} cents />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -341,6 +344,7 @@ export function BookingDetail({ userId, reference, doc }: { userId: string; refe
       }
     >
       <SyncNotice error={bookings.refreshError} onRetry={bookings.refresh} syncedWhat="booking" />
+      <ClosedBookingNotice booking={booking} display={display} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="md">
           <Trip booking={booking} display={display} />
