@@ -332,16 +332,44 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
 
 const bookingStatusWords: Record<string, string> = { expired: 'expired: its hold ran out unpaid', cancelled: 'cancelled' };
 
+/** Why a payment is owed back, in the words of the company's notice. */
+function refundReason(data: BookingEmailData): { why: string; first: string } {
+  const payment = data.payment!;
+  const { booking } = data;
+  const amount = money(payment.amount, payment.currency);
+  if (booking.cancelled_at !== null && new Date(payment.paid_at) <= new Date(booking.cancelled_at)) {
+    return {
+      why: `Booking ${booking.reference} was cancelled${data.departure?.departure_cancelled ? ' with its departure' : ''} after this payment of ${amount} reached us, so it is owed back in full and recorded as refund due.`,
+      first: 'Tell the traveler when the money is on its way, and offer them another date.',
+    };
+  }
+  if (booking.status === 'expired' || booking.status === 'cancelled') {
+    return {
+      why: `A card payment of ${amount} arrived for booking ${booking.reference} after the booking ${booking.status === 'expired' ? 'had expired' : 'was cancelled'}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
+      first: 'Contact the traveler: if the departure still has room, rebook them, otherwise offer another date.',
+    };
+  }
+  if (payment.currency !== booking.currency) {
+    return {
+      why: `A card payment of ${amount} arrived for booking ${booking.reference}, which is priced in ${booking.currency}. It was not applied to the booking: it is recorded as refund due.`,
+      first: `Contact the traveler and ask them to pay in ${booking.currency} instead.`,
+    };
+  }
+  return {
+    why: `A card payment of ${amount} arrived for booking ${booking.reference}, more than the ${money(Math.max(0, data.schedule.outstanding), booking.currency)} it still owed (two payment pages paid, most likely). It was not applied to the booking: it is recorded as refund due.`,
+    first: 'Tell the traveler the second payment is being returned.',
+  };
+}
+
 /**
- * To the company: a payment is to be given back, because it arrived (by card) for a booking no longer
- * open, or because its booking was cancelled with its departure.
+ * To the company: a payment is to be given back: it arrived (by card) for a booking no longer open,
+ * beyond what the booking owed or in another currency, or its booking was cancelled with its departure.
  */
 function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): ComposedEmail {
   const payment = data.payment!;
   const contact = data.booking.contact;
   const amount = money(payment.amount, payment.currency);
-  const cancelledAt = data.booking.cancelled_at;
-  const paidBeforeCancellation = cancelledAt !== null && new Date(payment.paid_at) <= new Date(cancelledAt);
+  const reason = refundReason(data);
   const rows: [string, string][] = [
     ['Booking', data.booking.reference],
     ['Booking status', bookingStatusWords[data.booking.status] ?? data.booking.status],
@@ -353,20 +381,13 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
   ];
   if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
   const blocks: Block[] = [
-    {
-      type: 'paragraph',
-      text: paidBeforeCancellation
-        ? `Booking ${data.booking.reference} was cancelled${data.departure?.departure_cancelled ? ' with its departure' : ''} after this payment of ${amount} reached us, so it is owed back in full and recorded as refund due.`
-        : `A card payment of ${amount} arrived for booking ${data.booking.reference} after the booking ${data.booking.status === 'expired' ? 'had expired' : `was ${data.booking.status}`}. Its seats are no longer held, so the payment was not applied to it: it is recorded as refund due.`,
-    },
+    { type: 'paragraph', text: reason.why },
     { type: 'rows', rows },
     { type: 'heading', text: 'What to do' },
     {
       type: 'list',
       items: [
-        paidBeforeCancellation
-          ? 'Tell the traveler when the money is on its way, and offer them another date.'
-          : 'Contact the traveler: if the departure still has room, rebook them, otherwise offer another date.',
+        reason.first,
         payment.provider === 'stripe'
           ? 'Refund the payment in the Stripe dashboard unless it is moved to a new booking.'
           : 'Return the payment the way it came (bank transfer, mobile money or cash) unless it is moved to a new booking.',

@@ -461,6 +461,31 @@ describe('card payments through Stripe Checkout', () => {
     await until(() => smtp.received.find((m) => m.subject === `Refund due: USD 2,469.10 card payment for cancelled booking ${booking.booking_reference}`));
   });
 
+  it('a second checkout paid for a booking already paid, or money in another currency, is owed back, never counted', async () => {
+    const booking = await guestBooking(far);
+    const pay = (amountTotal: number, currency = 'usd') =>
+      deliverWebhook(server.url, checkoutCompletedEvent({ id: `cs_test_${randomUUID().slice(0, 8)}`, bookingId: booking.id, amountTotal, currency }), webhookSecret);
+    // Two tabs, two payment pages for the whole amount, both paid.
+    expect((await pay(246910)).body).toMatchObject({ recorded: true });
+    expect((await pay(246910)).body).toMatchObject({ recorded: true });
+    expect((await pay(10000, 'eur')).body).toMatchObject({ recorded: true });
+    expect(await bookingRow(booking.id)).toEqual({ status: 'confirmed', amount_paid: 2469.1 });
+    const { rows } = await server.db.query<{ amount: string; currency: string; status: string }>(
+      'select amount::text, currency, status from public.payments where booking_id = $1 order by created_at',
+      [booking.id],
+    );
+    expect(rows).toEqual([
+      { amount: '2469.10', currency: 'USD', status: 'succeeded' },
+      { amount: '2469.10', currency: 'USD', status: 'refund_due' },
+      { amount: '100.00', currency: 'EUR', status: 'refund_due' },
+    ]);
+    await deliverEmails();
+    const twice = await until(() => smtp.received.find((m) => m.subject === `Refund due: USD 2,469.10 card payment for confirmed booking ${booking.booking_reference}`));
+    expect(twice.text).toContain(`more than the USD 0.00 it still owed (two payment pages paid, most likely)`);
+    const euros = await until(() => smtp.received.find((m) => m.subject === `Refund due: EUR 100.00 card payment for confirmed booking ${booking.booking_reference}`));
+    expect(euros.text).toContain('which is priced in USD');
+  });
+
   it('events that are not payments are acknowledged and change nothing', async () => {
     const booking = await guestBooking(far);
     const before = await ledger(booking.id);
