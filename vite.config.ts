@@ -52,7 +52,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
+            // Loaded after a public page's first paint (tests/e2e/first-paint.spec.ts holds them back by these names).
+            { name: 'supabase-js', test: /node_modules[\\/]@supabase[\\/]/ },
+            { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },

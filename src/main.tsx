@@ -8,27 +8,22 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reportError } from '@/lib/error-reporting/report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
-import { startOutbox } from '@/lib/outbox/outbox.ts';
+import { afterPageIdle } from '@/lib/idle.ts';
 import { startPwa } from '@/lib/pwa/start.ts';
-import { initSupabase } from '@/lib/supabase.ts';
 import { App } from './app/App.tsx';
-import { StartupError } from './app/StartupError.tsx';
+import { startDeviceSync } from './app/device-sync.ts';
 
 // Errors are reported from the first line on (kept on the device while offline).
 startErrorReporting();
 // Before anything else: the service worker, and the install prompt Chromium fires early.
 startPwa();
-const root = createRoot(document.getElementById('root')!);
-
-// The Supabase client needs the runtime config (injected by the server, else fetched) before anything queries.
-initSupabase()
-  .then(() => startOutbox())
-  .then(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
-  .catch((error: unknown) => root.render(<StartupError error={error} />));
+// A public page paints from the data inlined in its HTML: supabase-js and the device database are
+// not needed for that, so they load once the page is idle (or earlier, when something asks for them).
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+afterPageIdle(() => void startDeviceSync().catch((error: unknown) => reportError(error, { source: 'manual', during: 'device sync start' })));

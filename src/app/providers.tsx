@@ -1,14 +1,16 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import { DisplayCurrencyProvider } from '@/lib/display-currency.tsx';
 import { brandCssVariables, buildTheme } from './theme.ts';
 
 // The same key the inline script in index.html reads before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
+
+// The toaster comes after the first paint; a toast shown before it arrives waits in its store.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 /** Mantine themed from the active branding; re-themes when an admin changes it. */
 function BrandedMantine({ children }: { children: ReactNode }) {
@@ -32,7 +34,9 @@ function BrandedMantine({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" autoClose={4000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={4000} />
+      </Suspense>
       {children}
     </MantineProvider>
   );

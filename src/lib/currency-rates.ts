@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ratesFromRows, toUsd, type CurrencyRates } from './money.ts';
-import { supabase } from './supabase.ts';
+import { getSupabase } from './supabase.ts';
 
 /**
  * The exchange rates (public.currency_rates), read only when something is to be converted. They
@@ -46,7 +46,7 @@ export async function fetchCurrencyRates(client: SupabaseClient): Promise<Curren
 export const currencyRatesQuery = () =>
   queryOptions({
     queryKey: ['currency-rates'] as const,
-    queryFn: () => fetchCurrencyRates(supabase()),
+    queryFn: async () => fetchCurrencyRates(await getSupabase()),
     staleTime: RATES_STALE_MS,
     gcTime: RATES_STALE_MS,
     initialData: () => readStoredRates()?.rates,

@@ -1,6 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { localDb } from './local-db.ts';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { DISPLAY_CURRENCIES } from './money.ts';
 import { queueWrite } from './outbox/outbox.ts';
 import { preferencesUpdate } from './outbox/preferences.ts';
@@ -51,17 +49,29 @@ export interface DisplayCurrency {
   fromPreferences: boolean;
 }
 
+// The device's mirror of the traveler's preferences lives in Dexie: read only once someone is signed in.
+const MirroredPreferences = lazy(() => import('./display-currency-mirror.tsx'));
+
 const DisplayCurrencyContext = createContext<DisplayCurrency>({ currency: null, fromPreferences: false });
 
 /** Works the display currency out once for the whole app (every price on a page reads it). */
 export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const visitor = useSyncExternalStore(subscribeVisitorCurrency, readVisitorCurrency, () => null);
-  const mirrored = useLiveQuery(async () => (user ? ((await localDb.preferences.get(user.id))?.row ?? null) : null), [user?.id]);
+  const [mirrored, setMirrored] = useState<unknown>(null);
   const currency = user ? (currencyIn(mirrored) ?? currencyIn(user.profile?.preferences) ?? visitor) : visitor;
   const signedIn = user !== null;
   const value = useMemo(() => ({ currency, fromPreferences: signedIn }), [currency, signedIn]);
-  return <DisplayCurrencyContext.Provider value={value}>{children}</DisplayCurrencyContext.Provider>;
+  return (
+    <DisplayCurrencyContext.Provider value={value}>
+      {user && (
+        <Suspense fallback={null}>
+          <MirroredPreferences key={user.id} userId={user.id} onChange={setMirrored} />
+        </Suspense>
+      )}
+      {children}
+    </DisplayCurrencyContext.Provider>
+  );
 }
 
 export function useDisplayCurrency(): DisplayCurrency {

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { createElement } from 'react';
 
@@ -26,17 +25,20 @@ export interface ToastOptions {
   id?: string;
 }
 
-function show(type: ToastType, message: string, options: ToastOptions = {}): string {
+function show(type: ToastType, message: string, options: ToastOptions = {}): void {
   const look = looks[type];
-  return notifications.show({
-    id: options.id,
-    color: look.color,
-    title: options.title ?? look.title,
-    message,
-    icon: createElement(look.icon, { size: 18 }),
-    autoClose: options.autoClose ?? TOAST_MS,
-    withBorder: true,
-  });
+  // The toaster's package loads after the first paint (providers.tsx); a toast asked for earlier waits for it.
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      id: options.id,
+      color: look.color,
+      title: options.title ?? look.title,
+      message,
+      icon: createElement(look.icon, { size: 18 }),
+      autoClose: options.autoClose ?? TOAST_MS,
+      withBorder: true,
+    }),
+  );
 }
 
 export const notify = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb } from './local-db.ts';
-import { supabase } from './supabase.ts';
+import { getSupabase } from './supabase.ts';
 
 /** How to pay: the company's bank account and what to know about paying on arrival (payment_instructions). */
 export interface PaymentInstructions {
@@ -28,7 +28,7 @@ export function usePaymentInstructions(): PaymentInstructions | null | undefined
     queryKey: paymentInstructionsKey,
     staleTime: 60 * 60 * 1000,
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('payment_instructions')
         .select('bank_name, account_name, account_number, swift_code, branch, currency, balance_due_days, pay_on_arrival')
         .eq('is_active', true)

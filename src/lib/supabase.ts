@@ -1,25 +1,43 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadRuntimeConfig, resolveSupabaseUrl } from './runtime-config.ts';
 import { reportRefreshRefused } from './session/events.ts';
 import { createSessionFetch } from './session/fetch.ts';
 
-let client: SupabaseClient | undefined;
+let client: Promise<SupabaseClient> | undefined;
 
-/** Creates the app's one Supabase client from the runtime config; main.tsx awaits this before rendering. */
-export async function initSupabase(): Promise<SupabaseClient> {
-  if (client) return client;
-  const config = await loadRuntimeConfig();
-  client = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
+async function createAppClient(): Promise<SupabaseClient> {
+  const [{ createClient }, config] = await Promise.all([import('@supabase/supabase-js'), loadRuntimeConfig()]);
+  const created: SupabaseClient = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
     // section 8). Every refresh the server refuses is told to the session store.
-    global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => supabase().auth, reportRefreshRefused) },
+    global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => created.auth, reportRefreshRefused) },
+  });
+  return created;
+}
+
+/**
+ * The app's one Supabase client, made on first use: supabase-js is loaded then, so a public page
+ * paints from its inlined data without it. A failure (no runtime config) is not kept: the next call tries again.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= createAppClient().catch((error: unknown) => {
+    client = undefined;
+    throw error;
   });
   return client;
 }
 
-/** The app's Supabase client. */
-export function supabase(): SupabaseClient {
-  if (!client) throw new Error('Supabase is used before initSupabase() finished.');
-  return client;
+/**
+ * Whether supabase-js may hold a session on this device (its 'sb-<project>-auth-token' key), or the
+ * address brings one (an emailed sign-in or recovery link): a visitor without either is signed out
+ * without loading supabase-js.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    if (/[#&](access_token|error_description)=/.test(window.location.hash)) return true;
+    return Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key));
+  } catch {
+    return true;
+  }
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 
 interface FeaturedTour {
   title: string;
@@ -123,6 +123,76 @@ test.describe('first paint from the data inlined in the HTML', () => {
     await expectNoErrorScreen(page);
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: privacy.title })).toBeVisible();
+    await expectNoErrorScreen(page);
+  });
+});
+
+async function firstTour(request: APIRequestContext): Promise<{ slug: string; title: string }> {
+  const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };
+  const headers = { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` };
+  const response = await request.get('/rest/v1/tours', { headers, params: { select: 'slug,title', status: 'eq.active', order: 'title.asc', limit: '1' } });
+  expect(response.ok()).toBe(true);
+  const [tour] = (await response.json()) as { slug: string; title: string }[];
+  return tour;
+}
+
+/** supabase-js and Dexie, as the build names their chunks (vite.config.ts). */
+const afterPaintLibraries = /\/assets\/(supabase-js|dexie)-[\w-]+\.js$/;
+
+/**
+ * Holds back every request for supabase-js and Dexie until `release` is called, so a test can show
+ * what the page paints without them. Returns the URLs held.
+ */
+async function holdAfterPaintLibraries(page: Page): Promise<{ held: string[]; release(): Promise<void> }> {
+  const waiting: Route[] = [];
+  const held: string[] = [];
+  await page.route(afterPaintLibraries, (route) => {
+    held.push(route.request().url());
+    waiting.push(route);
+  });
+  return {
+    held,
+    async release() {
+      await page.unroute(afterPaintLibraries);
+      // A request of a page already left cannot go on; only the current page's matter.
+      for (const route of waiting.splice(0)) await route.continue().catch(() => undefined);
+    },
+  };
+}
+
+test.describe('first paint without supabase-js and the device database', () => {
+  // The service worker would answer the page's requests itself, out of page.route's sight.
+  test.use({ serviceWorkers: 'block' });
+
+  test('public pages preload neither library', async ({ request }) => {
+    const tour = await firstTour(request);
+    for (const path of ['/', '/tours', `/tours/${tour.slug}`]) {
+      const markup = await (await request.get(path)).text();
+      const scripts = [...markup.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(scripts.filter((script) => afterPaintLibraries.test(script)), path).toEqual([]);
+    }
+  });
+
+  test('the home page and a tour page paint while both libraries are held back, then load them', async ({ page, request }) => {
+    const tour = await firstTour(request);
+
+    const libraries = await holdAfterPaintLibraries(page);
+    await page.goto('/');
+    await expect(page.getByTestId('tour-card').nth(2)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoErrorScreen(page);
+    await page.goto(`/tours/${tour.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save to wishlist' })).toBeVisible();
+    await expectNoErrorScreen(page);
+
+    // Right after the paint (the background refresh, the outbox) the page asks for both, and gets them.
+    await expect.poll(() => libraries.held.map((url) => afterPaintLibraries.exec(url)?.[1]).sort()).toEqual(expect.arrayContaining(['dexie', 'supabase-js']));
+    const loaded = page.waitForResponse((response) => /\/assets\/supabase-js-/.test(response.url()) && response.ok());
+    await libraries.release();
+    await loaded;
+    await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
     await expectNoErrorScreen(page);
   });
 });

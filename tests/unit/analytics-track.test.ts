@@ -28,7 +28,7 @@ const client = {
 
 let stop: () => void;
 beforeAll(() => {
-  stop = startOutbox(() => client);
+  stop = startOutbox(() => client, localDb);
 });
 afterAll(() => {
   stop();

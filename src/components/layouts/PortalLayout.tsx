@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
+import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
 import classes from './PortalLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -88,7 +88,7 @@ export function PortalLayout({
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <OutboxStatus />
+            <OutboxStatusSlot />
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>
                 <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>

@@ -17,7 +17,7 @@ import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
-import { OutboxStatus } from '../widgets/OutboxStatus.tsx';
+import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -84,7 +84,7 @@ function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; m
           ))}
         </nav>
         <Group gap="xs" wrap="nowrap">
-          <OutboxStatus />
+          <OutboxStatusSlot />
           <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
             <IconSearch size={20} stroke={1.6} />
           </ActionIcon>

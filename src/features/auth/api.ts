@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/session/index.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 
 export interface Credentials {
   email: string;
@@ -12,7 +12,7 @@ export interface Credentials {
  * answers with the user's role (from the profile; 'traveler' when it has none).
  */
 export async function signInWithPassword({ email, password }: Credentials): Promise<{ role: string }> {
-  const client = supabase();
+  const client = await getSupabase();
   const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
   if (error) throw error;
   // The log is background: a sign-in never fails because its log line could not be queued.
@@ -27,7 +27,7 @@ export interface Registration extends Credentials {
 
 /** Creates the account. `confirmEmail` when the server wants the address confirmed before the first sign-in. */
 export async function register({ fullName, email, password }: Registration): Promise<{ confirmEmail: boolean }> {
-  const { data, error } = await supabase().auth.signUp({
+  const { data, error } = await (await getSupabase()).auth.signUp({
     email: email.trim(),
     password,
     options: { data: { full_name: fullName.trim() }, emailRedirectTo: `${window.location.origin}/traveler` },
@@ -38,7 +38,7 @@ export async function register({ fullName, email, password }: Registration): Pro
 
 /** Emails a link to /auth/reset-password. The answer is the same whether or not the address has an account. */
 export async function sendPasswordReset(email: string): Promise<void> {
-  const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
+  const { error } = await (await getSupabase()).auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${window.location.origin}/auth/reset-password`,
   });
   if (error) throw error;
@@ -46,7 +46,7 @@ export async function sendPasswordReset(email: string): Promise<void> {
 
 /** Sets a new password for the session the emailed link started. */
 export async function setNewPassword(password: string): Promise<void> {
-  const { error } = await supabase().auth.updateUser({ password });
+  const { error } = await (await getSupabase()).auth.updateUser({ password });
   if (error) throw error;
 }
 
@@ -55,7 +55,7 @@ export async function setNewPassword(password: string): Promise<void> {
  * is failing): supabase-js's stored keys and the cached server data. The next sign-in starts clean.
  */
 export async function repairSession(queryClient: QueryClient): Promise<void> {
-  await supabase()
+  await (await getSupabase())
     .auth.signOut({ scope: 'local' })
     .catch(() => undefined);
   for (const key of Object.keys(localStorage)) {

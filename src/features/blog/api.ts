@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
 
 /** Posts per page of the blog list. */
@@ -35,7 +35,7 @@ export const postsQuery = (filter: PostFilter, page: number) =>
       ]
         .filter(Boolean)
         .join(', ');
-      let query = supabase().from('blog_posts').select(columns, { count: 'exact' });
+      let query = (await getSupabase()).from('blog_posts').select(columns, { count: 'exact' });
       if (filter.category) query = query.eq('category.slug', filter.category);
       if (filter.tag) query = query.eq('tagged.slug', filter.tag);
       const from = (page - 1) * POSTS_PER_PAGE;
@@ -57,7 +57,7 @@ export const latestPostsQuery = () =>
   queryOptions({
     queryKey: blogKeys.latest(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('blog_posts')
         .select(POST_SUMMARY_COLUMNS)
         .eq('status', 'published')
@@ -78,7 +78,7 @@ export const postQuery = (slug: string) =>
   queryOptions({
     queryKey: blogKeys.post(slug),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('blog_posts')
         .select(POST_COLUMNS)
         .eq('slug', slug)
@@ -95,7 +95,7 @@ export const relatedPostsQuery = (post: Post) =>
   queryOptions({
     queryKey: blogKeys.related(post.slug),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('blog_posts')
         .select(`${POST_SUMMARY_COLUMNS}, tags:blog_tags(slug)`)
         .order('published_at', { ascending: false })
@@ -110,7 +110,7 @@ export const blogCategoriesQuery = () =>
   queryOptions({
     queryKey: blogKeys.categories(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('blog_categories')
         .select('id, slug, name, description')
         .order('display_order')
@@ -126,7 +126,7 @@ export const tagQuery = (slug: string) =>
   queryOptions({
     queryKey: blogKeys.tag(slug),
     queryFn: async () => {
-      const { data, error } = await supabase().from('blog_tags').select('id, slug, name').eq('slug', slug).maybeSingle<BlogTag>();
+      const { data, error } = await (await getSupabase()).from('blog_tags').select('id, slug, name').eq('slug', slug).maybeSingle<BlogTag>();
       if (error) throw error;
       return data;
     },

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { discardWrite, queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { bookingTourFromRow, bookingTourSelect, quoteArgs, type BookingTour, type BookingTourRow, type Quote, type QuoteLine, type QuoteRequest } from './model.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
 
@@ -17,7 +17,7 @@ export const bookingTourQuery = (slug: string) =>
   queryOptions({
     queryKey: bookingKeys.tour(slug),
     queryFn: async (): Promise<BookingTour | null> => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('tours')
         .select(bookingTourSelect)
         .eq('slug', slug)
@@ -51,7 +51,7 @@ export function isOfflineError(error: unknown): boolean {
 }
 
 export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
-  const { data, error, status } = await supabase().rpc('quote_booking', quoteArgs(request));
+  const { data, error, status } = await (await getSupabase()).rpc('quote_booking', quoteArgs(request));
   if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
   return data as Quote;
 }
@@ -120,7 +120,7 @@ export const bookingByReferenceQuery = (reference: string, email: string | null,
   queryOptions({
     queryKey: bookingKeys.byReference(reference, email),
     queryFn: async (): Promise<ConfirmedBooking> => {
-      const { data, error, status } = await supabase().rpc('booking_by_reference', { p_reference: reference, p_email: email });
+      const { data, error, status } = await (await getSupabase()).rpc('booking_by_reference', { p_reference: reference, p_email: email });
       if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
       return data as ConfirmedBooking;
     },
@@ -147,10 +147,11 @@ export const bookedTripQuery = (booking: Pick<ConfirmedBooking, 'tour_id' | 'dep
   queryOptions({
     queryKey: [...bookingKeys.all, 'trip', booking.tour_id, booking.departure_id] as const,
     queryFn: async () => {
+      const client = await getSupabase();
       const [tour, departure] = await Promise.all([
-        supabase().from('tours').select('title, slug, hero_image_url').eq('id', booking.tour_id).maybeSingle<{ title: string; slug: string; hero_image_url: string | null }>(),
+        client.from('tours').select('title, slug, hero_image_url').eq('id', booking.tour_id).maybeSingle<{ title: string; slug: string; hero_image_url: string | null }>(),
         booking.departure_id
-          ? supabase().from('tour_departures').select('start_date, end_date').eq('id', booking.departure_id).maybeSingle<{ start_date: string; end_date: string }>()
+          ? client.from('tour_departures').select('start_date, end_date').eq('id', booking.departure_id).maybeSingle<{ start_date: string; end_date: string }>()
           : Promise.resolve({ data: null, error: null }),
       ]);
       if (tour.error) throw tour.error;
@@ -163,7 +164,7 @@ export const bookedTripQuery = (booking: Pick<ConfirmedBooking, 'tour_id' | 'dep
  * by its id with their session, a guest's by reference and email. Resolves with the page's address.
  */
 export async function startCardCheckout(request: { bookingId?: string; reference: string; email: string | null; kind: 'deposit' | 'full' | 'balance' }): Promise<string> {
-  const { data } = await supabase().auth.getSession();
+  const { data } = await (await getSupabase()).auth.getSession();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (data.session) headers.authorization = `Bearer ${data.session.access_token}`;
   const response = await fetch('/api/payments/checkout', {

@@ -1,6 +1,5 @@
 import { trackPurchase } from '@/lib/analytics.ts';
 import { amountInUsd } from '@/lib/currency-rates.ts';
-import { localDb } from '@/lib/local-db.ts';
 import { checked, classifyFailure, failureMessage } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import { notify } from '@/lib/notify.ts';
@@ -82,17 +81,21 @@ const requestKey = (requestId: string) => `booking-request:${requestId}`;
 /** Bookings kept on the device for the thank-you page; older ones are dropped. */
 const KEEP_BOOKED = 10;
 
+// The tour page's loader reaches this module: the device database (Dexie) loads only when a booking is kept or read.
+const deviceDb = () => import('@/lib/local-db.ts').then((module) => module.localDb);
+
 /** The booking a request became, once the server took it. */
 export async function bookedFromRequest(requestId: string): Promise<BookedOnDevice | null> {
-  const reference = (await localDb.meta.get(requestKey(requestId)))?.value as string | undefined;
+  const reference = (await (await deviceDb()).meta.get(requestKey(requestId)))?.value as string | undefined;
   return reference ? bookedOnDevice(reference) : null;
 }
 
 export async function bookedOnDevice(reference: string): Promise<BookedOnDevice | null> {
-  return ((await localDb.meta.get(bookedKey(reference)))?.value as BookedOnDevice | undefined) ?? null;
+  return ((await (await deviceDb()).meta.get(bookedKey(reference)))?.value as BookedOnDevice | undefined) ?? null;
 }
 
 async function keepBooked(booked: BookedOnDevice): Promise<boolean> {
+  const localDb = await deviceDb();
   return localDb.transaction('rw', localDb.meta, async () => {
     const known = await localDb.meta.get(bookedKey(booked.reference));
     await localDb.meta.put({ key: bookedKey(booked.reference), value: { ...booked, keptAt: Date.now() } });

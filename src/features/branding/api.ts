@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { brandingFromRow, DEFAULT_BRANDING, type Branding, type BrandingRow } from './model.ts';
 
 /** Branding changes rarely: kept for an hour in the query cache and in localStorage (SPEC.md section 9). */
@@ -31,7 +31,7 @@ function storeBranding(branding: Branding, savedAt = Date.now()): void {
 
 /** The active branding row; with no active row (PGRST116) the spec's defaults. */
 export async function fetchActiveBranding(): Promise<Branding> {
-  const { data, error } = await supabase().from('branding_settings').select('*').eq('is_active', true).single<BrandingRow>();
+  const { data, error } = await (await getSupabase()).from('branding_settings').select('*').eq('is_active', true).single<BrandingRow>();
   if (error && error.code !== 'PGRST116') throw error;
   const branding = brandingFromRow(data);
   storeBranding(branding);

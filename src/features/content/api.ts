@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS, type ContentPage, type PartnerLogo, type TeamMember } from './model.ts';
 
 export type { ContentPage, PartnerLogo, TeamMember } from './model.ts';
@@ -16,7 +16,7 @@ export const contentPageQuery = (slug: string) =>
   queryOptions({
     queryKey: contentKeys.page(slug),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('content_pages')
         .select(CONTENT_PAGE_COLUMNS)
         .eq('slug', slug)
@@ -35,7 +35,7 @@ export const teamQuery = () =>
   queryOptions({
     queryKey: contentKeys.team(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('team_members')
         .select(TEAM_MEMBER_COLUMNS)
         .eq('is_active', true)
@@ -55,7 +55,7 @@ export const partnersQuery = () =>
   queryOptions({
     queryKey: contentKeys.partners(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('partner_logos')
         .select(PARTNER_LOGO_COLUMNS)
         .eq('is_active', true)

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
 import { destinationDetailSelect } from '@/features/tours/queries.ts';
@@ -18,7 +18,7 @@ export const destinationsQuery = () =>
   queryOptions({
     queryKey: destinationKeys.list(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('destinations')
         .select(DESTINATION_SUMMARY_COLUMNS)
         .eq('is_published', true)
@@ -61,7 +61,7 @@ export const destinationDetailQuery = (slug: string) =>
   queryOptions({
     queryKey: [...destinationKeys.all, 'detail', slug] as const,
     queryFn: async (): Promise<DestinationDetail | null> => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('destinations')
         .select(destinationDetailSelect)
         .eq('slug', slug)

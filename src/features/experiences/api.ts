@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
 import { experienceDetailSelect, experienceListSelect } from '@/features/tours/queries.ts';
@@ -43,7 +43,7 @@ export const experiencesQuery = () =>
   queryOptions({
     queryKey: experienceKeys.list(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('experiences')
         .select(experienceListSelect)
         .eq('is_published', true)
@@ -73,7 +73,7 @@ export const experienceDetailQuery = (slug: string) =>
   queryOptions({
     queryKey: experienceKeys.detail(slug),
     queryFn: async (): Promise<ExperienceDetail | null> => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('experiences')
         .select(experienceDetailSelect)
         .eq('slug', slug)

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { HERO_COLUMNS, type Hero } from './model.ts';
 
 export type { Hero } from './model.ts';
@@ -14,7 +14,7 @@ export const activeHeroesQuery = () =>
   queryOptions({
     queryKey: heroKeys.active(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('heroes')
         .select(HERO_COLUMNS)
         .eq('is_active', true)

@@ -1,7 +1,7 @@
 import { queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { profileUpdate } from '@/lib/outbox/profile.ts';
 import { logActivity } from '@/lib/session/index.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarPath, avatarPathFromUrl } from './model.ts';
 
 /** SPEC 5: the exact messages. */
@@ -18,7 +18,7 @@ function requireOnline(): void {
 
 /** The password is checked by signing in with it again (SPEC 5); false when the server refuses it. */
 async function passwordMatches(email: string, password: string): Promise<boolean> {
-  const { error } = await supabase().auth.signInWithPassword({ email, password });
+  const { error } = await (await getSupabase()).auth.signInWithPassword({ email, password });
   if (!error) return true;
   if (error.status === 400 || error.status === 401 || /invalid login credentials/i.test(error.message)) return false;
   throw error;
@@ -30,7 +30,7 @@ export async function changePassword(email: string, current: string, next: strin
   if (next.length < MIN_PASSWORD_LENGTH) throw new Error(`The new password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (next === current) throw new Error('The new password must differ from the current one.');
   if (!(await passwordMatches(email, current))) throw new Error(CURRENT_PASSWORD_INCORRECT);
-  const { error } = await supabase().auth.updateUser({ password: next });
+  const { error } = await (await getSupabase()).auth.updateUser({ password: next });
   if (error) throw error;
   void logActivity({ action: 'password_change', resourceType: 'account' });
 }
@@ -44,17 +44,17 @@ export async function changePassword(email: string, current: string, next: strin
 export async function deleteAccount(userId: string, email: string, password: string): Promise<void> {
   requireOnline();
   if (!(await passwordMatches(email, password))) throw new Error(PASSWORD_INCORRECT);
-  const avatars = supabase().storage.from('avatars');
+  const avatars = (await getSupabase()).storage.from('avatars');
   const { data: files } = await avatars.list('avatars', { search: `${userId}-` });
   const own = (files ?? []).map((file) => `avatars/${file.name}`).filter((path) => path.startsWith(`avatars/${userId}-`));
   if (own.length > 0) await avatars.remove(own);
-  const { error } = await supabase().rpc('delete_own_account');
+  const { error } = await (await getSupabase()).rpc('delete_own_account');
   if (error) throw error;
 }
 
 /** Drops the deleted account's session from this device (the server has no session left to end). */
 export async function forgetDeletedAccount(): Promise<void> {
-  await supabase().auth.signOut({ scope: 'local' });
+  await (await getSupabase()).auth.signOut({ scope: 'local' });
 }
 
 /** Why a picture cannot be used, or null when it can. */
@@ -74,7 +74,7 @@ export async function uploadAvatar(userId: string, file: File, previousUrl: stri
   const problem = avatarProblem(file);
   if (problem) throw new Error(problem);
   const path = avatarPath(userId, file.type, Date.now());
-  const avatars = supabase().storage.from('avatars');
+  const avatars = (await getSupabase()).storage.from('avatars');
   const uploaded = await avatars.upload(path, file, { contentType: file.type, cacheControl: '31536000' });
   if (uploaded.error) throw uploaded.error;
   const url = avatars.getPublicUrl(path).data.publicUrl;

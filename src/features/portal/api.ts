@@ -6,7 +6,7 @@ import { localDb, type MirrorRow } from '@/lib/local-db.ts';
 import { refreshMirror } from '@/lib/outbox/outbox.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
 import { wishlistMirrorId } from '@/lib/outbox/wishlist.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, withDefaults, type PortalBooking } from './model.ts';
 
 /**
@@ -63,7 +63,7 @@ function useMirror<T>(
 }
 
 async function fetchBookings(userId: string): Promise<MirrorRow[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (await getSupabase())
     .from('bookings')
     .select(BOOKING_COLUMNS)
     .eq('user_id', userId)
@@ -115,7 +115,7 @@ export function useProfile(userId: string): Mirrored<Profile | null> {
     userId,
     portalKeys.profile(userId),
     async () => {
-      const { data, error } = await supabase().from('users').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
+      const { data, error } = await (await getSupabase()).from('users').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
       if (error) throw error;
       return data ? [{ id: userId, userId, row: data as unknown as Record<string, unknown>, syncedAt: Date.now() }] : [];
     },
@@ -132,11 +132,11 @@ export const PREFERENCES_UNAUTHORIZED = 'User not authenticated or unauthorized'
  * defaults; asking for anyone else's preferences is refused (and the server refuses it too).
  */
 export async function fetchPreferences(userId: string): Promise<UserPreferences> {
-  const { data: auth } = await supabase().auth.getSession();
+  const { data: auth } = await (await getSupabase()).auth.getSession();
   if (!auth.session || auth.session.user.id !== userId) throw new Error(PREFERENCES_UNAUTHORIZED);
-  const { data, error } = await supabase().from('users').select('preferences').eq('id', userId).single<{ preferences: unknown }>();
+  const { data, error } = await (await getSupabase()).from('users').select('preferences').eq('id', userId).single<{ preferences: unknown }>();
   if (error?.code === 'PGRST116') {
-    const created = await supabase().from('users').upsert({ id: userId, preferences: DEFAULT_PREFERENCES }, { onConflict: 'id', ignoreDuplicates: true });
+    const created = await (await getSupabase()).from('users').upsert({ id: userId, preferences: DEFAULT_PREFERENCES }, { onConflict: 'id', ignoreDuplicates: true });
     if (created.error) throw created.error;
     return DEFAULT_PREFERENCES;
   }
@@ -171,7 +171,7 @@ export function useWishlist(userId: string): Mirrored<WishlistEntry[]> {
     userId,
     portalKeys.wishlist(userId),
     async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('wishlist')
         .select(`tour_id, user_id, created_at, tour:tours(${WISHLIST_TOUR_COLUMNS})`)
         .eq('user_id', userId)
@@ -201,7 +201,7 @@ export interface ActivityEntry {
 }
 
 export async function fetchActivity(userId: string, { limit = ACTIVITY_PAGE, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<ActivityEntry[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (await getSupabase())
     .from('user_activity_logs')
     .select('id, action, resource_type, resource_id, details, created_at')
     .eq('user_id', userId)
@@ -229,7 +229,7 @@ export function useClaimGuestBooking(userId: string, reference: string | undefin
     if (!reference || started.current === reference) return;
     started.current = reference;
     void (async () => {
-      const { data, error } = await supabase().rpc('claim_guest_booking', { p_reference: reference });
+      const { data, error } = await (await getSupabase()).rpc('claim_guest_booking', { p_reference: reference });
       if (error) notify.error(error.message, { title: 'Booking not added' });
       else {
         notify.success(`Booking ${(data as { booking_reference: string }).booking_reference} is now in your account.`);

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { matchWords, type SearchResult } from './model.ts';
 
@@ -48,7 +48,7 @@ interface ExperienceHit {
 const anyColumn = (columns: string[], word: string) => columns.map((column) => `${column}.ilike."*${word}*"`).join(',');
 
 async function searchTours(query: string): Promise<SearchResult[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (await getSupabase())
     .from('tours')
     .select('id, slug, title, summary, hero_image_url, duration_days, base_price, currency')
     .eq('status', 'active')
@@ -70,7 +70,7 @@ async function searchTours(query: string): Promise<SearchResult[]> {
 }
 
 async function searchPosts(query: string): Promise<SearchResult[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (await getSupabase())
     .from('blog_posts')
     .select('id, slug, title, excerpt, cover_image_url, reading_minutes')
     .textSearch('search', query, { type: 'websearch', config: 'english' })
@@ -91,7 +91,7 @@ async function searchPosts(query: string): Promise<SearchResult[]> {
 
 async function searchDestinations(words: string[]): Promise<SearchResult[]> {
   if (!words.length) return [];
-  let request = supabase().from('destinations').select('id, slug, name, region, country, summary, image_url').eq('is_published', true);
+  let request = (await getSupabase()).from('destinations').select('id, slug, name, region, country, summary, image_url').eq('is_published', true);
   for (const word of words) request = request.or(anyColumn(['name', 'region', 'summary'], word));
   const { data, error } = await request.order('display_order').limit(PER_TYPE).overrideTypes<DestinationHit[], { merge: false }>();
   if (error) throw error;
@@ -108,7 +108,7 @@ async function searchDestinations(words: string[]): Promise<SearchResult[]> {
 
 async function searchExperiences(words: string[]): Promise<SearchResult[]> {
   if (!words.length) return [];
-  let request = supabase().from('experiences').select('id, slug, title, summary, image_url, duration_label').eq('is_published', true);
+  let request = (await getSupabase()).from('experiences').select('id, slug, title, summary, image_url, duration_label').eq('is_published', true);
   for (const word of words) request = request.or(anyColumn(['title', 'summary'], word));
   const { data, error } = await request.order('display_order').limit(PER_TYPE).overrideTypes<ExperienceHit[], { merge: false }>();
   if (error) throw error;

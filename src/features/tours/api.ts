@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 import { tourCardFromRow, tourDetailFromRow, travelerReviewFromRow, type TourCardRow, type TourDetail, type TourDetailRow, type TravelerReviewRow } from './model.ts';
 import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
 
@@ -19,7 +19,7 @@ export const tourKeys = {
 
 /** Runs a list request (select, filters, alternatives, order) through supabase-js. */
 async function fetchTourCards(request: TourListRequest, limit?: number) {
-  let query = supabase().from('tours').select(request.select);
+  let query = (await getSupabase()).from('tours').select(request.select);
   for (const { column, operator, value } of request.filters) query = query.filter(column, operator, value);
   if (request.any) query = query.or(request.any);
   for (const { column, ascending } of request.order) query = query.order(column, { ascending });
@@ -33,7 +33,7 @@ export const featuredToursQuery = () =>
   queryOptions({
     queryKey: tourKeys.featured(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('tours')
         .select(tourCardSelect)
         .eq('status', 'active')
@@ -70,7 +70,7 @@ export const tourDetailQuery = (slug: string) =>
   queryOptions({
     queryKey: tourKeys.detail(slug),
     queryFn: async (): Promise<TourDetail | null> => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('tours')
         .select(tourDetailSelect)
         .eq('slug', slug)
@@ -106,7 +106,7 @@ export const latestReviewsQuery = () =>
   queryOptions({
     queryKey: tourKeys.latestReviews(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('reviews')
         .select(latestReviewsSelect)
         .eq('is_published', true)
@@ -132,7 +132,7 @@ export const categoriesQuery = () =>
   queryOptions({
     queryKey: tourKeys.categories(),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('categories')
         .select('id, slug, name')
         .order('display_order')

@@ -1,22 +1,26 @@
-import { z } from 'zod';
+// zod's mini build: this runs in the app's entry (the route's validateSearch), where every kilobyte counts.
+import * as z from 'zod/mini';
 import { durationBands, tourSorts, type DurationBand, type TourListFilters, type TourSort } from './queries.ts';
 
-const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-const price = z.coerce.number().int().min(0).max(1_000_000);
+const slug = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));
+const price = z.coerce.number().check(z.multipleOf(1), z.minimum(0), z.maximum(1_000_000));
+
+/** A value that does not parse (a hand-edited or old link) is dropped rather than refused. */
+const dropInvalid = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
- * The tour list's URL search params. Anything that does not parse (a hand-edited or old link) is
- * dropped rather than refused, so a shared link always opens a list.
+ * The tour list's URL search params. Anything that does not parse is dropped, so a shared link
+ * always opens a list.
  */
 const tourListSearchSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  category: slug.optional().catch(undefined),
-  destination: slug.optional().catch(undefined),
-  minPrice: price.optional().catch(undefined),
-  maxPrice: price.optional().catch(undefined),
-  duration: z.enum(Object.keys(durationBands) as [DurationBand, ...DurationBand[]]).optional().catch(undefined),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional().catch(undefined),
-  sort: z.enum(Object.keys(tourSorts) as [TourSort, ...TourSort[]]).optional().catch(undefined),
+  q: dropInvalid(z.string().check(z.trim(), z.maxLength(100))),
+  category: dropInvalid(slug),
+  destination: dropInvalid(slug),
+  minPrice: dropInvalid(price),
+  maxPrice: dropInvalid(price),
+  duration: dropInvalid(z.enum(Object.keys(durationBands) as [DurationBand, ...DurationBand[]])),
+  month: dropInvalid(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/))),
+  sort: dropInvalid(z.enum(Object.keys(tourSorts) as [TourSort, ...TourSort[]])),
 });
 
 export function parseTourListSearch(search: Record<string, unknown>): TourListFilters {

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb, type MirrorRow } from '@/lib/local-db.ts';
 import { refreshMirror } from '@/lib/outbox/outbox.ts';
 import { wishlistMirrorId } from '@/lib/outbox/wishlist.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { getSupabase } from '@/lib/supabase.ts';
 
 export const wishlistKeys = {
   all: ['wishlist'] as const,
@@ -19,7 +19,7 @@ export const wishlistMirrorQuery = (userId: string) =>
   queryOptions({
     queryKey: wishlistKeys.mirror(userId),
     queryFn: async () => {
-      const { data, error } = await supabase()
+      const { data, error } = await (await getSupabase())
         .from('wishlist')
         .select('id, user_id, tour_id, created_at')
         .eq('user_id', userId)

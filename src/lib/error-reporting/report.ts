@@ -1,6 +1,6 @@
-import { supabase } from '../supabase.ts';
+import { getSupabase, mayHaveSession } from '../supabase.ts';
 import { classifyError, errorFacts, type ErrorType } from './classify.ts';
-import { deliverKeptReports, keepReport, keptReports, type DeliveryOutcome, type ReportKind } from './queue.ts';
+import type { DeliveryOutcome, ReportKind } from './queue.ts';
 import { parseStackFrames } from './stack-frames.ts';
 
 /** Where an error was caught. */
@@ -94,10 +94,11 @@ function pageUrl(): string {
   return clip(globalThis.location?.href ?? 'about:blank', LIMITS.url)!;
 }
 
-/** The signed-in user and their access token; none before the client exists or when signed out. */
+/** The signed-in user and their access token; none when signed out (a visitor's report loads no supabase-js). */
 async function currentUser(): Promise<{ userId: string; accessToken: string } | null> {
+  if (!mayHaveSession()) return null;
   try {
-    const { data } = await supabase().auth.getSession();
+    const { data } = await (await getSupabase()).auth.getSession();
     const session = data.session;
     return session ? { userId: session.user.id, accessToken: session.access_token } : null;
   } catch {
@@ -125,16 +126,19 @@ async function post(kind: ReportKind, body: Record<string, unknown>): Promise<De
   }
 }
 
-/** Posts the reports kept on the device; called at start, on 'online' and after any post gets through. */
-export function deliverKept(): Promise<number> {
-  return deliverKeptReports(post);
+// The device queue (Dexie) is loaded when a report has to be kept or delivered, not with the page.
+const deviceQueue = () => import('./queue.ts');
+
+/** Posts the reports kept on the device; called after the first render, on 'online' and after any post gets through. */
+export async function deliverKept(): Promise<number> {
+  return (await deviceQueue()).deliverKeptReports(post);
 }
 
 async function submit(kind: ReportKind, body: Record<string, unknown>): Promise<ReportOutcome> {
   const outcome = await post(kind, body);
   if (outcome === 'retry') {
     try {
-      await keepReport(kind, body);
+      await (await deviceQueue()).keepReport(kind, body);
     } catch {
       // No IndexedDB (private mode, full disk): the report is lost, the page carries on.
       return 'dropped';
@@ -142,7 +146,8 @@ async function submit(kind: ReportKind, body: Record<string, unknown>): Promise<
     return 'kept';
   }
   if (outcome === 'delivered') {
-    void keptReports()
+    void deviceQueue()
+      .then((queue) => queue.keptReports())
       .then((waiting) => (waiting.length ? deliverKept() : 0))
       .catch(() => 0);
   }

@@ -6,8 +6,9 @@ let started = false;
 
 /**
  * Error, performance and feedback reporting for the whole page: uncaught errors and unhandled
- * rejections are reported, reports kept while offline are sent now and whenever the browser comes
- * back online, and the web vitals are measured. main.tsx calls it once; calling again does nothing.
+ * rejections are reported, reports kept while offline are sent whenever the browser comes back
+ * online (and once the first page has painted: app/device-sync.ts), and the web vitals are measured.
+ * main.tsx calls it once; calling again does nothing.
  */
 export function startErrorReporting(): void {
   if (started) return;
@@ -33,6 +34,5 @@ export function startErrorReporting(): void {
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
   window.addEventListener('online', onOnline);
-  onOnline();
   measureWebVitals((metric, value, context) => void reportPerformance(metric, value, context));
 }

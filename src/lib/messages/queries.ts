@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb } from '../local-db.ts';
 import { notify } from '../notify.ts';
 import { queueWrite, waitForWrite } from '../outbox/outbox.ts';
-import { supabase } from '../supabase.ts';
+import { getSupabase } from '../supabase.ts';
 import { MESSAGE_COLUMNS, type Message, type Thread } from './model.ts';
 import { messagesRead, messagesSend, type MessageDraft } from './writes.ts';
 
@@ -15,7 +15,7 @@ export const messageKeys = {
 
 /** Every message of the traveler's threads, oldest first. */
 export async function fetchMessages(userId: string): Promise<Message[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (await getSupabase())
     .from('messages')
     .select(MESSAGE_COLUMNS)
     .eq('user_id', userId)

@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { localDb, type MirrorRow } from '../local-db.ts';
-import { supabase } from '../supabase.ts';
+import type { LocalDb, MirrorRow } from '../local-db.ts';
 import { OutboxEngine, type WriteOutcome } from './engine.ts';
 import type { MirrorTable, WriteDefinition } from './registry.ts';
 
@@ -11,13 +10,21 @@ const started = new Promise<OutboxEngine>((resolve) => {
   engineStarted = resolve;
 });
 
-/** Starts the engine once the Supabase client exists (main.tsx). Writes queued earlier wait for it. */
-export function startOutbox(client: () => SupabaseClient = supabase): () => void {
+/**
+ * Starts the engine over the device database once the Supabase client exists (right after the first
+ * render, app/device-sync.ts). Writes queued earlier wait for it.
+ */
+export function startOutbox(client: () => SupabaseClient, db: LocalDb): () => void {
   if (engine) throw new Error('The outbox is already started.');
-  engine = new OutboxEngine({ db: localDb, client });
+  engine = new OutboxEngine({ db, client });
   const stop = engine.start();
   engineStarted(engine);
   return stop;
+}
+
+/** Resolves once the outbox runs (after the first paint): what shows its state waits for it. */
+export async function outboxStarted(): Promise<void> {
+  await started;
 }
 
 /** Records a write (and its optimistic change on the device) and sends it as soon as it can. Returns its id. */

@@ -2,7 +2,7 @@ import { Avatar, Button, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconLuggage } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { loginHref } from './expired.ts';
-import { signOut, useSession } from './store.ts';
+import { signOut, useSession } from './current.ts';
 
 function initials(name: string): string {
   return name

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { notify } from '../notify.ts';
 import { onSessionExpired } from './events.ts';
 import { isExpiredTokenBody } from './policy.ts';
-import { appSession } from './store.ts';
+import { signOut } from './current.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 
@@ -54,7 +54,7 @@ export function useSessionExpiredHandler(): (error?: unknown) => Promise<boolean
     async (error?: unknown) => {
       if (error !== undefined && !isSessionExpiredError(error)) return false;
       const returnTo = router.state.location.href;
-      await appSession().signOut();
+      await signOut();
       notify.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
       await router.navigate({ href: loginHref(returnTo), replace: true });
       return true;

@@ -1,10 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery, type Subscription } from 'dexie';
-import { useSyncExternalStore } from 'react';
-import { localDb, type LocalDb } from '../local-db.ts';
-import { refreshMirror } from '../outbox/outbox.ts';
-import { supabase } from '../supabase.ts';
-import { emitSessionExpired, onRefreshRefused } from './events.ts';
+import type { LocalDb } from '../local-db.ts';
 import { DEFAULT_SESSION_TIMINGS, refreshFailure, shouldRefresh, type SessionTimings } from './policy.ts';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -275,53 +271,4 @@ export class SessionController {
     if (next.status !== 'loading') this.settled();
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-let controller: SessionController | undefined;
-
-/** The app's session, started on first use (after initSupabase). */
-export function appSession(): SessionController {
-  if (!controller) {
-    controller = new SessionController({
-      client: supabase,
-      db: localDb,
-      storeProfile: (userId, row) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }]),
-      onRefreshRefused,
-      sessionExpired: emitSessionExpired,
-    });
-    controller.start();
-  }
-  return controller;
-}
-
-export function getSessionState(): SessionState {
-  return appSession().getState();
-}
-
-/** The session for components: { status, user, expiresAt }. */
-export function useSession(): SessionState {
-  const session = appSession();
-  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
-}
-
-/** Signs out: the user is cleared here and the outbox clears their data from the device (SIGNED_OUT). */
-export function signOut(): Promise<void> {
-  return appSession().signOut();
-}
-
-/** The refresh action: refreshes only when under 10 minutes remain (SPEC.md section 9). */
-export function refreshIfNeeded(): Promise<RefreshOutcome> {
-  return appSession().refreshIfNeeded();
-}
-
-/** A 401-marked error: the traveler error screen shows 'Please Sign In' for it. */
-export function sessionUnauthorized(message = 'Please sign in to see this page.'): Error & { status: 401 } {
-  return Object.assign(new Error(message), { status: 401 as const });
-}
-
-/** For a route's beforeLoad: resolves with the signed-in user once the session check has answered, or throws a 401-marked error. */
-export async function requireSession(): Promise<SessionUser> {
-  const { user } = await appSession().check();
-  if (!user) throw sessionUnauthorized();
-  return user;
 }

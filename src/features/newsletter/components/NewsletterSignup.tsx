@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { notify } from '@/lib/notify.ts';
 import { isPlausibleEmail, subscribeToNewsletter } from '../api.ts';
 import classes from './NewsletterSignup.module.css';
 
@@ -16,14 +16,11 @@ export function NewsletterSignup() {
     networkMode: 'always',
     onSuccess: (result) => {
       setEmail('');
-      notifications.show({
-        color: 'green',
+      notify.success('Stories from the bush arrive about once a month.', {
         title: result === 'subscribed' ? 'You are subscribed' : 'You will be subscribed when you are back online',
-        message: 'Stories from the bush arrive about once a month.',
       });
     },
-    onError: () =>
-      notifications.show({ color: 'red', title: 'We could not subscribe you', message: 'Please try again in a moment.' }),
+    onError: () => notify.error('Please try again in a moment.', { title: 'We could not subscribe you' }),
   });
 
   function submit(event: FormEvent) {

@@ -1,19 +1,33 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
-import { track } from '@/lib/analytics.ts';
-import { notify } from '@/lib/notify.ts';
-import { toggleWishlist } from '@/lib/outbox/wishlist.ts';
+import { lazy, Suspense, useState } from 'react';
 import { loginHref, useSession } from '@/lib/session/index.ts';
-import { useIsWishlisted, wishlistMirrorQuery } from '../api.ts';
 
 export interface WishlistTour {
   id: string;
   slug: string;
   title: string;
   heroImageUrl: string | null;
+}
+
+// A traveler's toggle reads and writes the device's wishlist (Dexie): loaded only for a signed-in traveler.
+const TravelerWishlistToggle = lazy(() => import('./TravelerWishlistToggle.tsx'));
+
+/** The button itself; `saved` is undefined for a visitor and while the device's wishlist is read. */
+export function WishlistButton({ saved, busy, fullWidth, onClick }: { saved?: boolean; busy?: boolean; fullWidth?: boolean; onClick(): void }) {
+  return (
+    <Button
+      variant={saved ? 'light' : 'default'}
+      fullWidth={fullWidth}
+      leftSection={saved ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+      aria-pressed={saved === undefined ? undefined : saved}
+      loading={busy}
+      onClick={onClick}
+    >
+      {saved ? 'Saved to wishlist' : 'Save to wishlist'}
+    </Button>
+  );
 }
 
 /**
@@ -24,50 +38,21 @@ export interface WishlistTour {
 export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWidth?: boolean }) {
   const session = useSession();
   const userId = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
-  useQuery({ ...wishlistMirrorQuery(userId ?? ''), enabled: userId !== null });
-  const saved = useIsWishlisted(userId, tour.id);
   const [promptOpen, setPromptOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const href = useLocation({ select: (location) => location.href });
 
-  const label = saved ? 'Saved to wishlist' : 'Save to wishlist';
-  const button = (
-    <Button
-      variant={saved ? 'light' : 'default'}
-      fullWidth={fullWidth}
-      leftSection={saved ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
-      aria-pressed={userId ? Boolean(saved) : undefined}
-      loading={busy}
-      onClick={async () => {
-        if (!userId) {
-          setPromptOpen((open) => !open);
-          return;
-        }
-        setBusy(true);
-        try {
-          const outcome = await toggleWishlist(userId, {
-            tourId: tour.id,
-            tour: { id: tour.id, slug: tour.slug, title: tour.title, hero_image_url: tour.heroImageUrl },
-          });
-          track(outcome === 'added' ? 'wishlist_add' : 'wishlist_remove', { tourId: tour.id });
-          notify.success(outcome === 'added' ? `${tour.title} is on your wishlist.` : `${tour.title} is off your wishlist.`, {
-            title: outcome === 'added' ? 'Saved' : 'Removed',
-          });
-        } catch {
-          notify.error('Your wishlist could not be changed on this device. Please try again.');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {label}
-    </Button>
-  );
-
-  if (userId) return button;
+  if (userId) {
+    return (
+      <Suspense fallback={<WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />}>
+        <TravelerWishlistToggle userId={userId} tour={tour} fullWidth={fullWidth} />
+      </Suspense>
+    );
+  }
   return (
     <Popover opened={promptOpen} onChange={setPromptOpen} position="bottom" withArrow shadow="md" width={280} trapFocus returnFocus>
-      <Popover.Target>{button}</Popover.Target>
+      <Popover.Target>
+        <WishlistButton fullWidth={fullWidth} onClick={() => setPromptOpen((open) => !open)} />
+      </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" role="dialog" aria-label="Sign in to save tours">
           <Text fw={700}>Sign in to save tours</Text>

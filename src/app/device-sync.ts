@@ -1,0 +1,16 @@
+import { deliverKept } from '@/lib/error-reporting/report.ts';
+import { startOutbox } from '@/lib/outbox/outbox.ts';
+import { appSession } from '@/lib/session/index.ts';
+import { getSupabase } from '@/lib/supabase.ts';
+
+/**
+ * What runs beside the page rather than to show it, started once the first page has painted: the
+ * outbox over the device database (writes waiting from an earlier visit go out), the session store,
+ * and error reports kept while offline. supabase-js and Dexie load here, off the first paint.
+ */
+export async function startDeviceSync(): Promise<void> {
+  void deliverKept().catch(() => 0);
+  const [client, { localDb }] = await Promise.all([getSupabase(), import('@/lib/local-db.ts')]);
+  startOutbox(() => client, localDb);
+  await appSession();
+}
