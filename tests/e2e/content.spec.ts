@@ -175,7 +175,7 @@ test.describe('on a phone', () => {
     await next.click();
     await expect(page.getByText('Choose a month')).toBeVisible();
     await page.getByRole('combobox', { name: 'Month' }).click();
-    await page.getByRole('option').nth(3).click();
+    await page.getByRole('listbox', { name: 'Month' }).getByRole('option').nth(3).click();
     await next.click();
 
     await expect(page.getByRole('heading', { name: 'Who is travelling, and what budget?' })).toBeVisible();
