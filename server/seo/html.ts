@@ -89,10 +89,12 @@ export function headTags(head: PageHead): string {
 /**
  * The app shell with this page's head: the shell's own <title> and description are replaced, not
  * repeated, and the page's data goes in <head> too, so the body stays the same for every route and
- * the copy of '/' the service worker keeps works as the shell of any page.
+ * the copy of '/' the service worker keeps works as the shell of any page. `preloads` name what the
+ * page paints first (preload.ts).
  */
-export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument): string {
+export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = []): string {
   const withoutDefaults = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const data = `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>`;
-  return withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${headTags(head)}\n    ${data}\n  </head>`);
+  const tags = [headTags(head), ...preloads, data].join('\n    ');
+  return withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
 }

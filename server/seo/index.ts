@@ -3,6 +3,7 @@ import type { PlatformContext } from '../context.ts';
 import { asRequestRole } from '../http/request-role.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
+import { largestImageTag } from './preload.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
 import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
@@ -134,7 +135,8 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
         return c.html(shell, 503);
       }
       c.header('cache-control', 'no-cache');
-      return c.html(renderShell(shell, result.head, result.pageData), result.status);
+      const preloads = result.status === 200 ? largestImageTag(matchRoute(path), result.pageData.entries) : [];
+      return c.html(renderShell(shell, result.head, result.pageData, preloads), result.status);
     },
   };
 }

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { refreshMirror } from '../outbox/outbox.ts';
 import { getSupabase, mayHaveSession } from '../supabase.ts';
 import { emitSessionExpired, onRefreshRefused } from './events.ts';
 import type { RefreshOutcome, SessionController, SessionState, SessionUser } from './store.ts';
 
 /**
- * The app's one session store, loaded with supabase-js and the device database on first use: right
- * after the first render (main.tsx), or earlier when a page asks for the session. Until it answers, a
- * visitor with no stored session is signed out, so public pages paint without either library.
+ * The app's one session store, loaded with supabase-js and the device database on first use: once
+ * the first page is idle (app/device-sync.ts), or earlier when a page asks for the session. Until it
+ * answers, a visitor with no stored session is signed out, so public pages paint without either library.
  */
 let controller: SessionController | undefined;
 let starting: Promise<SessionController> | undefined;
@@ -20,12 +21,7 @@ const loadingState: SessionState = { status: 'loading', user: null, expiresAt: n
 const visitorState: SessionState = { status: 'signedOut', user: null, expiresAt: null };
 
 async function startSession(): Promise<SessionController> {
-  const [{ SessionController }, client, { localDb }, { refreshMirror }] = await Promise.all([
-    import('./store.ts'),
-    getSupabase(),
-    import('../local-db.ts'),
-    import('../outbox/outbox.ts'),
-  ]);
+  const [{ SessionController }, client, { localDb }] = await Promise.all([import('./store.ts'), getSupabase(), import('../local-db.ts')]);
   const started = new SessionController({
     client: () => client,
     db: localDb,
