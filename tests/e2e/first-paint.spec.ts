@@ -214,6 +214,11 @@ test('scripts and styles go out brotli-compressed and cached for good; the page 
   const fonts = [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin/g)].map((match) => match[1]);
   expect(fonts.map((font) => /\/assets\/([a-z-]+-\d+)-normal/.exec(font)?.[1]).sort()).toEqual(['dm-sans-latin-400', 'dm-sans-latin-700', 'domine-latin-700']);
   for (const font of fonts) expect((await request.get(font)).status()).toBe(200);
+  // A font that misses the first paint is not swapped in later (that re-flowed the home hero).
+  const css = await (await request.get(stylesheet!)).text();
+  const displays = [...css.matchAll(/@font-face\{[^}]*?font-display:\s*([a-z]+)/g)].map((match) => match[1]);
+  expect(displays.length).toBeGreaterThanOrEqual(fonts.length);
+  expect(new Set(displays)).toEqual(new Set(['optional']));
   const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
 });
