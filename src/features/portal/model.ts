@@ -1,5 +1,6 @@
 import { isJsonObject, mergePatch, type JsonObject } from '@/lib/outbox/patch.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
+import { round2 } from '@/lib/money.ts';
 
 /**
  * The traveler portal's data as the device keeps it, and the pure rules over it: which trip is
@@ -105,10 +106,6 @@ export function closedBookingMoney(booking: Pick<PortalBooking, 'refunded_amount
   const payments = booking.payments ?? [];
   const sum = (status: Payment['status']) => round2(payments.filter((p) => p.status === status).reduce((total, p) => total + Number(p.amount), 0));
   return { refunded: round2(Number(booking.refunded_amount ?? 0) + sum('refunded')), owed: sum('refund_due') };
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** The days of the tour, in order. */
