@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Checkbox, Container, Grid, Group, Radio, Stack, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { track } from '@/lib/analytics.ts';
 import { useDisplayCurrency } from '@/lib/display-currency.tsx';
@@ -357,17 +357,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
       )}
       <div hidden={waiting !== null}>
         <Container size="lg" className={classes.header}>
-          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
-            <ol>
-              <li>
-                <Link to="/tours">Tours</Link>
-              </li>
-              <li>
-                <a href={`/tours/${tour.slug}`}>{tour.title}</a>
-              </li>
-              <li aria-current="page">Book</li>
-            </ol>
-          </nav>
+          <Breadcrumbs className={classes.breadcrumbs} trail={[{ label: 'Tours', to: '/tours' }, { label: tour.title, href: `/tours/${tour.slug}` }]} current="Book" />
           <Title order={1} size="h2">
             Book {tour.title}
           </Title>

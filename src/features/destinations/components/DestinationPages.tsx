@@ -1,7 +1,7 @@
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
 import { DestinationCard } from './DestinationGrid.tsx';
@@ -77,17 +77,7 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
           />
         )}
         <Container size="lg" className={detail.heroInner}>
-          <nav aria-label="Breadcrumb" className={detail.breadcrumbs}>
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to={destinationsPath}>Destinations</Link>
-              </li>
-              <li aria-current="page">{destination.name}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Destinations', to: destinationsPath }]} current={destination.name} />
           <Title order={1} className={detail.heroTitle}>
             {destination.name}
           </Title>

@@ -3,6 +3,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
@@ -139,17 +140,7 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
           <img src={experience.image_url} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className={detail.heroImage} />
         )}
         <Container size="lg" className={detail.heroInner}>
-          <nav aria-label="Breadcrumb" className={detail.breadcrumbs}>
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to={experiencesPath}>Experiences</Link>
-              </li>
-              <li aria-current="page">{experience.title}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Experiences', to: experiencesPath }]} current={experience.title} />
           <Title order={1} className={detail.heroTitle}>
             {experience.title}
           </Title>

@@ -9,8 +9,8 @@ import {
   IconCurrencyDollar,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { relatedToursQuery } from '../api.ts';
 import {
@@ -171,17 +171,7 @@ export function TourDetail({ tour, wishlist }: { tour: TourDetailData; wishlist:
           />
         )}
         <Container size="lg" className={classes.heroInner}>
-          <nav aria-label="Breadcrumb" className={classes.breadcrumbs}>
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to={toursPath}>Tours</Link>
-              </li>
-              <li aria-current="page">{tour.title}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs className={classes.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Tours', to: toursPath }]} current={tour.title} />
           <Title order={1} className={classes.heroTitle}>
             {tour.title}
           </Title>
