@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * The data the server sends inside a page's HTML (`<script id="page-data">`), so a public page shows
  * its content without waiting for an API round trip. Each entry is exactly what the page's own
@@ -34,18 +36,22 @@ export function readPageData<T>(key: string): T | undefined {
 }
 
 /**
- * When the inlined data was read (for TanStack Query's initialDataUpdatedAt), so data from a page
- * the service worker kept for days counts as stale and is refetched at once.
+ * When the inlined data was read, for TanStack Query's initialDataUpdatedAt: fresh from the server it
+ * is shown as it is; a page the service worker kept for longer than the stale time is read again at once.
  */
 export function pageDataUpdatedAt(): number | undefined {
   return load()?.updatedAt;
 }
 
 /**
- * initialDataUpdatedAt for catalogue reads seeded from the page: shown at once, then read again in
- * the background. That read is what the service worker keeps, so the page also opens offline later
- * (the visit that installs the worker never passes its HTML through it).
+ * Reads the queries still showing the page's inlined data again, in the background, once the first
+ * page has rendered and the browser is idle (app/App.tsx): that read is what the service worker keeps,
+ * so the page also opens offline later (the visit that installs the worker never passes its HTML
+ * through it). Seeded queries carry the page's read time as their update time (pageDataUpdatedAt),
+ * so they count as fresh until then and supabase-js stays out of the first render.
  */
-export function pageDataAsStale(): number {
-  return 0;
+export function refreshInlinedQueries(queryClient: QueryClient): Promise<void> {
+  const readAt = pageDataUpdatedAt();
+  if (readAt === undefined) return Promise.resolve();
+  return queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt === readAt });
 }

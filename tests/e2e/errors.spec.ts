@@ -33,25 +33,38 @@ async function adminClient(request: APIRequestContext, baseURL: string): Promise
   return client;
 }
 
-/** The error reports waiting in the device database (IndexedDB 'kilele', table errorReports). */
-function keptErrorMessages(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('kilele');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('errorReports').objectStore('errorReports').getAll();
-          read.onsuccess = () => {
-            db.close();
-            const rows = read.result as { report: { kind: string; body: { message: string } } }[];
-            resolve(rows.filter((row) => row.report.kind === 'errors').map((row) => row.report.body.message));
-          };
-          read.onerror = () => reject(read.error);
+/**
+ * The error reports waiting in the device database (IndexedDB 'kilele', table errorReports); null
+ * until the app has made that database (it opens it once the first page has rendered), since opening
+ * it here first would make an empty one and hold up the app's own upgrade.
+ */
+function keptErrorMessages(page: Page): Promise<string[] | null> {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === 'kilele')) return null;
+    return new Promise<string[] | null>((resolve, reject) => {
+      const open = indexedDB.open('kilele');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('errorReports')) {
+          db.close();
+          resolve(null);
+          return;
+        }
+        const read = db.transaction('errorReports').objectStore('errorReports').getAll();
+        read.onsuccess = () => {
+          db.close();
+          const rows = read.result as { report: { kind: string; body: { message: string } } }[];
+          resolve(rows.filter((row) => row.report.kind === 'errors').map((row) => row.report.body.message));
         };
-      }),
-  );
+        read.onerror = () => {
+          db.close();
+          reject(read.error);
+        };
+      };
+    });
+  });
 }
 
 test('an unknown address shows Page Not Found with Home and Browse Tours', async ({ page }) => {

@@ -195,6 +195,32 @@ test.describe('first paint without supabase-js and the device database', () => {
     await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
     await expectNoErrorScreen(page);
   });
+
+  test('a visitor\'s home page asks for neither library until its content has rendered', async ({ page }) => {
+    // The page's own clock: when the first tour card is in the DOM, against when each script was requested.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="tour-card"]')) return;
+        (window as unknown as { contentRenderedAt: number }).contentRenderedAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('tour-card').first()).toBeVisible();
+    const timings = () =>
+      page.evaluate(() => ({
+        contentRenderedAt: (window as unknown as { contentRenderedAt: number }).contentRenderedAt,
+        requested: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(supabase-js|dexie)-/.test(entry.name))
+          .map((entry) => ({ name: /\/assets\/(supabase-js|dexie)-/.exec(entry.name)![1], startTime: entry.startTime })),
+      }));
+    // Afterwards (device sync, background refresh) the page does load them.
+    await expect.poll(async () => new Set((await timings()).requested.map((library) => library.name))).toEqual(new Set(['supabase-js', 'dexie']));
+    const { contentRenderedAt, requested } = await timings();
+    for (const library of requested) expect(library.startTime, library.name).toBeGreaterThan(contentRenderedAt);
+  });
 });
 
 test('scripts and styles go out brotli-compressed and cached for good; the page itself gzipped', async ({ request }) => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
 
@@ -70,7 +70,7 @@ export const latestPostsQuery = () =>
     },
     // The home page's HTML carries them.
     initialData: () => readPageData<PostSummary[]>('posts:latest'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** One published post with its tags; null when there is none. */
@@ -88,7 +88,7 @@ export const postQuery = (slug: string) =>
     },
     // The post's HTML carries it (null when there is no such post).
     initialData: () => readPageData<Post | null>(`post:${slug}`),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 export const relatedPostsQuery = (post: Post) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS, type ContentPage, type PartnerLogo, type TeamMember } from './model.ts';
 
@@ -27,7 +27,7 @@ export const contentPageQuery = (slug: string) =>
     },
     // The page's HTML carries it (null when there is no such page).
     initialData: () => readPageData<ContentPage | null>(`content:${slug}`),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** Active team members in the company's order (an admin browsing /about sees what visitors see). */
@@ -47,7 +47,7 @@ export const teamQuery = () =>
     },
     // The about page's HTML carries the team.
     initialData: () => readPageData<TeamMember[]>('team:active'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** Active partner logos in the company's order. */
@@ -67,5 +67,5 @@ export const partnersQuery = () =>
     },
     // The home and about pages' HTML carry them.
     initialData: () => readPageData<PartnerLogo[]>('partners:active'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
@@ -30,7 +30,7 @@ export const destinationsQuery = () =>
     },
     // The home and destinations pages' HTML carries them.
     initialData: () => readPageData<DestinationSummary[]>('destinations:all'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 export interface DestinationDetail {
@@ -79,5 +79,5 @@ export const destinationDetailQuery = (slug: string) =>
       const row = readPageData<DestinationDetailRow | null>(`destination:${slug}`);
       return row === undefined ? undefined : row && destinationFromRow(row);
     },
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
@@ -55,7 +55,7 @@ export const experiencesQuery = () =>
     },
     // The experiences page's HTML carries the list (read as the visitor: published ones only).
     initialData: () => readPageData<ExperienceSummary[]>('experiences:all'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** Best rated first, as the query orders them (the page data's embedded tours come in table order). */
@@ -91,5 +91,5 @@ export const experienceDetailQuery = (slug: string) =>
       const row = readPageData<ExperienceDetailRow | null>(`experience:${slug}`);
       return row === undefined ? undefined : row && experienceFromRow(row);
     },
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { HERO_COLUMNS, type Hero } from './model.ts';
 
@@ -25,5 +25,5 @@ export const activeHeroesQuery = () =>
     },
     // The home page's HTML carries them.
     initialData: () => readPageData<Hero[]>('heroes:active'),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

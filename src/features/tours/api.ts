@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { pageDataAsStale, readPageData } from '@/lib/page-data.ts';
+import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { tourCardFromRow, tourDetailFromRow, travelerReviewFromRow, type TourCardRow, type TourDetail, type TourDetailRow, type TravelerReviewRow } from './model.ts';
 import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
@@ -47,7 +47,7 @@ export const featuredToursQuery = () =>
     },
     // The home page's HTML carries these rows: the cards show without an API round trip.
     initialData: () => readPageData<TourCardRow[]>('tours:featured')?.map(tourCardFromRow),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 function hasNoFilters(filters: TourListFilters): boolean {
@@ -62,7 +62,7 @@ export const tourListQuery = (filters: TourListFilters) =>
     placeholderData: keepPreviousData,
     // The /tours HTML carries the unfiltered list only; filtered results are always read.
     initialData: hasNoFilters(filters) ? () => readPageData<TourCardRow[]>('tours:list')?.map(tourCardFromRow) : undefined,
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** One active tour by slug, or null when there is none (the page then shows Page Not Found). */
@@ -85,7 +85,7 @@ export const tourDetailQuery = (slug: string) =>
       const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
       return row === undefined ? undefined : row && tourDetailFromRow(row);
     },
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | 'destinations'>) =>
@@ -119,7 +119,7 @@ export const latestReviewsQuery = () =>
     },
     // The home page's HTML carries them.
     initialData: () => readPageData<TravelerReviewRow[]>('reviews:latest')?.map(travelerReviewFromRow),
-    initialDataUpdatedAt: pageDataAsStale,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 export interface Category {

@@ -127,7 +127,8 @@ async function post(kind: ReportKind, body: Record<string, unknown>): Promise<De
 }
 
 // The device queue (Dexie) is loaded when a report has to be kept or delivered, not with the page.
-const deviceQueue = () => import('./queue.ts');
+let loadedQueue: Promise<typeof import('./queue.ts')> | undefined;
+const deviceQueue = () => (loadedQueue ??= import('./queue.ts'));
 
 /** Posts the reports kept on the device; called after the first render, on 'online' and after any post gets through. */
 export async function deliverKept(): Promise<number> {
@@ -145,8 +146,10 @@ async function submit(kind: ReportKind, body: Record<string, unknown>): Promise<
     }
     return 'kept';
   }
-  if (outcome === 'delivered') {
-    void deviceQueue()
+  // Once the device sync has looked (deliverKept), a post that gets through sends what is still kept;
+  // before that, the web vitals of a first paint must not load Dexie for it.
+  if (outcome === 'delivered' && loadedQueue) {
+    void loadedQueue
       .then((queue) => queue.keptReports())
       .then((waiting) => (waiting.length ? deliverKept() : 0))
       .catch(() => 0);
