@@ -52,6 +52,17 @@ describe('tour list URL', () => {
       sort: 'rating',
     });
     expect(parseTourListSearch({ destination: 'DROP TABLE', maxPrice: '-4' })).toEqual({});
+    // As TanStack Router hands them over: numbers already parsed, or text.
+    expect(parseTourListSearch({ q: '  big five  ', minPrice: 1000, maxPrice: ' 3000 ', destination: 'serengeti', month: '2026-12', duration: 'week' })).toEqual({
+      q: 'big five',
+      minPrice: 1000,
+      maxPrice: 3000,
+      destination: 'serengeti',
+      month: '2026-12',
+      duration: 'week',
+    });
+    expect(parseTourListSearch({ q: 'x'.repeat(101), minPrice: 10.5, maxPrice: 1_000_001, category: 'Beach', month: '2026-13', sort: 'toString' })).toEqual({});
+    expect(parseTourListSearch({ q: '   ', minPrice: '', maxPrice: true, category: ['a'], duration: 'hasOwnProperty' })).toEqual({});
     expect(activeFilterCount({ q: 'x', sort: 'rating', category: 'a', minPrice: 1, maxPrice: 2 })).toBe(2);
   });
 });

@@ -1,32 +1,59 @@
-// zod's mini build: this runs in the app's entry (the route's validateSearch), where every kilobyte counts.
-import * as z from 'zod/mini';
 import { durationBands, tourSorts, type DurationBand, type TourListFilters, type TourSort } from './queries.ts';
 
-const slug = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));
-const price = z.coerce.number().check(z.multipleOf(1), z.minimum(0), z.maximum(1_000_000));
+// Written by hand rather than with a schema library: this runs in the app's entry (the route's
+// validateSearch), where every kilobyte delays the first paint of every page.
 
-/** A value that does not parse (a hand-edited or old link) is dropped rather than refused. */
-const dropInvalid = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MAX_QUERY_LENGTH = 100;
+const MAX_PRICE = 1_000_000;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const matching = (pattern: RegExp) => (value: unknown) => {
+  const candidate = text(value);
+  return candidate !== undefined && pattern.test(candidate) ? candidate : undefined;
+};
+const keyOf = <K extends string>(table: Record<K, unknown>) => (value: unknown) => {
+  const candidate = text(value);
+  return candidate !== undefined && Object.hasOwn(table, candidate) ? (candidate as K) : undefined;
+};
+
+/** Whole amounts from 0 to a million, as a number or as the text of one. */
+function price(value: unknown): number | undefined {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value.trim() === '')) return undefined;
+  const amount = Number(value);
+  return Number.isInteger(amount) && amount >= 0 && amount <= MAX_PRICE ? amount : undefined;
+}
+
+function query(value: unknown): string | undefined {
+  const trimmed = text(value)?.trim();
+  return trimmed && trimmed.length <= MAX_QUERY_LENGTH ? trimmed : undefined;
+}
+
+const slug = matching(slugPattern);
+const parsers: { [K in keyof TourListFilters]-?: (value: unknown) => TourListFilters[K] } = {
+  q: query,
+  category: slug,
+  destination: slug,
+  minPrice: price,
+  maxPrice: price,
+  duration: keyOf<DurationBand>(durationBands),
+  month: matching(monthPattern),
+  sort: keyOf<TourSort>(tourSorts),
+};
 
 /**
- * The tour list's URL search params. Anything that does not parse is dropped, so a shared link
- * always opens a list.
+ * The tour list's URL search params. A value that does not parse (a hand-edited or old link) is
+ * dropped rather than refused, and empty values count as absent, so a shared link always opens a
+ * list and the URL carries only real filters.
  */
-const tourListSearchSchema = z.object({
-  q: dropInvalid(z.string().check(z.trim(), z.maxLength(100))),
-  category: dropInvalid(slug),
-  destination: dropInvalid(slug),
-  minPrice: dropInvalid(price),
-  maxPrice: dropInvalid(price),
-  duration: dropInvalid(z.enum(Object.keys(durationBands) as [DurationBand, ...DurationBand[]])),
-  month: dropInvalid(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/))),
-  sort: dropInvalid(z.enum(Object.keys(tourSorts) as [TourSort, ...TourSort[]])),
-});
-
 export function parseTourListSearch(search: Record<string, unknown>): TourListFilters {
-  const parsed = tourListSearchSchema.parse(search);
-  // Empty values are the same as absent ones, so the URL carries only real filters.
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined && value !== '')) as TourListFilters;
+  const filters: Record<string, unknown> = {};
+  for (const [name, parse] of Object.entries(parsers) as [string, (value: unknown) => unknown][]) {
+    const value = parse(search[name]);
+    if (value !== undefined) filters[name] = value;
+  }
+  return filters as TourListFilters;
 }
 
 /** How many filters narrow the list (search and sort do not count). */
