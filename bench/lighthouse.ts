@@ -23,8 +23,13 @@ interface PageFigures {
   largest_contentful_paint_ms: number;
   total_blocking_time_ms: number;
   cumulative_layout_shift: number;
-  /** Compressed bytes of script the page fetched, in KB, with and without the lazy chat widget. */
-  js_kb: { initial: number; with_chat: number };
+  /**
+   * Compressed script in KB. entry: what the page's HTML names (the entry and its modulepreloads),
+   * which every visit downloads before the app runs: the figure the aim of 170 KB is about.
+   * loaded: every script fetched while Lighthouse watched, route chunks and what loads once the page
+   * is idle (supabase-js, Dexie) included, the chat widget not; with_chat: that and the chat widget.
+   */
+  js_kb: { entry: number; loaded: number; with_chat: number };
   failing_audits: string[];
 }
 
@@ -35,6 +40,13 @@ function median(values: number[]): number {
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** The paths of the scripts a page's HTML names: its module entry and the modulepreloads beside it. */
+async function entryScripts(url: string): Promise<Set<string>> {
+  const html = await (await fetch(url)).text();
+  const tags = html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g);
+  return new Set([...tags].map((match) => new URL(match[1], url).pathname));
+}
 
 async function auditPage(url: string, port: number): Promise<PageFigures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] };
@@ -47,14 +59,16 @@ async function auditPage(url: string, port: number): Promise<PageFigures> {
     (request) => request.resourceType === 'Script',
   );
   const scriptBytes = (list: NetworkRequest[]) => list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
-  const initial = requests.filter((request) => !/\/ChatWidget-[^/]+\.js/.test(request.url));
+  const named = await entryScripts(url);
+  const entry = requests.filter((request) => named.has(new URL(request.url).pathname));
+  const loaded = requests.filter((request) => !/\/ChatWidget-[^/]+\.js/.test(request.url));
   return {
     scores: Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as PageFigures['scores'],
     first_contentful_paint_ms: Math.round(audit('first-contentful-paint')?.numericValue ?? 0),
     largest_contentful_paint_ms: Math.round(audit('largest-contentful-paint')?.numericValue ?? 0),
     total_blocking_time_ms: Math.round(audit('total-blocking-time')?.numericValue ?? 0),
     cumulative_layout_shift: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
-    js_kb: { initial: kb(scriptBytes(initial)), with_chat: kb(scriptBytes(requests)) },
+    js_kb: { entry: kb(scriptBytes(entry)), loaded: kb(scriptBytes(loaded)), with_chat: kb(scriptBytes(requests)) },
     failing_audits: Object.values(lhr.audits)
       .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== 'informative' && entry.scoreDisplayMode !== 'manual')
       .map((entry) => entry.id),
