@@ -1,4 +1,14 @@
-import { Chip, createTheme, DEFAULT_THEME, Drawer, Menu, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  type ChipProps,
+  type CSSVariablesResolver,
+  type DrawerProps,
+  type MantineThemeOverride,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+} from '@mantine/core';
 import type { Branding } from '@/features/branding/model.ts';
 import { BASE_SHADE, darkPalette, dimmedOnLight, generatePalette } from '@/lib/palette.ts';
 
@@ -58,17 +68,19 @@ export function buildTheme(branding: Branding): MantineThemeOverride {
     other: {
       accentFontFamily: family(fonts.accent, fallbacks.script),
     },
+    // Plain objects rather than Component.extend(): that would import each component into the entry
+    // of every page (Menu alone brings the popover and floating-ui), and extend() only returns its argument.
     components: {
       // A chip with no variant keeps Mantine's white text on amber (2.3:1); naming its default variant
       // sends it through the color resolver, so autoContrast gives it dark text like the buttons.
-      Chip: Chip.extend({ defaultProps: { variant: 'filled' } }),
+      Chip: { defaultProps: { variant: 'filled' } satisfies Partial<ChipProps> },
       // Mantine's close buttons are icons with no name of their own.
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<NotificationProps> },
       // The placeholder Mantine puts first in a menu is a focusable non-item, which a menu may not hold;
       // without it the keyboard lands on the items (arrow keys), as a menu should.
-      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBrandFacebook,
@@ -13,13 +13,19 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { afterPageIdle } from '@/lib/idle.ts';
 import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
-import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
 import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
+import { mainNav, planTripPath, telHref } from './public-nav.ts';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
+
+// The phone menu's drawer (Mantine's Drawer, focus trap, scroll lock) loads once the page is idle, or
+// at the first press of the menu button, so the entry every page downloads goes without it.
+const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 
 /** What the public layout shows about the company (the active branding provides it). */
 export interface LayoutBrand {
@@ -35,18 +41,6 @@ export interface LayoutBrand {
   officeHours: string[];
   social: { network: 'facebook' | 'instagram' | 'twitter' | 'linkedin' | 'youtube'; url: string }[];
 }
-
-// Typed as plain strings: these pages arrive route by route, and the router shows its not-found page meanwhile.
-const mainNav: { label: string; to: string }[] = [
-  { label: 'Tours', to: '/tours' },
-  { label: 'Destinations', to: '/destinations' },
-  { label: 'Experiences', to: '/experiences' },
-  { label: 'Blog', to: '/blog' },
-  { label: 'About', to: '/about' },
-  { label: 'Contact', to: '/contact' },
-];
-
-const planTripPath: string = '/start-planning';
 
 const legalLinks: { label: string; to: string }[] = [
   { label: 'Privacy policy', to: '/privacy-policy' },
@@ -64,10 +58,6 @@ const socialIcons = {
   linkedin: { icon: IconBrandLinkedin, label: 'LinkedIn' },
   youtube: { icon: IconBrandYoutube, label: 'YouTube' },
 };
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; menuOpened: boolean; onToggleMenu: () => void }) {
   return (
@@ -105,49 +95,6 @@ function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; m
         </Group>
       </Container>
     </header>
-  );
-}
-
-function MobileMenu({ brand, opened, onClose }: { brand: LayoutBrand; opened: boolean; onClose: () => void }) {
-  return (
-    <Drawer
-      id="mobile-menu"
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="min(100%, 24rem)"
-      hiddenFrom="md"
-      title={<BrandMark name={brand.companyName} logoUrl={brand.logoUrl} logoLightUrl={brand.logoLightUrl} alt={brand.logoAltText} />}
-      classNames={{ body: classes.drawerBody }}
-    >
-      <nav aria-label="Mobile">
-        <Stack gap={0}>
-          {mainNav.map((item) => (
-            <UnstyledButton
-              key={item.to}
-              component={Link}
-              to={item.to}
-              className={classes.drawerLink}
-              activeProps={{ 'data-active': true }}
-              onClick={onClose}
-            >
-              {item.label}
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </nav>
-      <Button component={Link} to={planTripPath} size="md" radius="xl" fullWidth mt="xl" onClick={onClose}>
-        Plan my trip
-      </Button>
-      <Stack gap="xs" mt="xl">
-        <Anchor href={telHref(brand.phone)} c="dimmed" className={classes.contactLine}>
-          <IconPhone size={18} stroke={1.6} /> {brand.phone}
-        </Anchor>
-        <Anchor href={`mailto:${brand.email}`} c="dimmed" className={classes.contactLine}>
-          <IconMail size={18} stroke={1.6} /> {brand.email}
-        </Anchor>
-      </Stack>
-    </Drawer>
   );
 }
 
@@ -233,14 +180,37 @@ function SiteFooter({ brand, newsletter }: { brand: LayoutBrand; newsletter?: Re
 /** Header with navigation and a 'Plan my trip' call to action, the page, and the company footer. */
 export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBrand; children: ReactNode; newsletter?: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer's code is wanted once the page is idle or the menu button is pressed; a press before
+  // the drawer has rendered (closed) once opens it right after, so it knows where to hand the
+  // keyboard back when it closes.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [menuReady, setMenuReady] = useState(false);
+  const [openWhenReady, setOpenWhenReady] = useState(false);
+  useEffect(() => afterPageIdle(() => setMenuWanted(true)), []);
+  const onMenuMounted = useCallback(() => setMenuReady(true), []);
+  const openMenu = menu.open;
+  useEffect(() => {
+    if (!menuReady || !openWhenReady) return;
+    setOpenWhenReady(false);
+    openMenu();
+  }, [menuReady, openWhenReady, openMenu]);
+  const toggleMenu = () => {
+    if (menuReady) return menu.toggle();
+    setOpenWhenReady(true);
+    setMenuWanted(true);
+  };
 
   return (
     <Box className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <SiteHeader brand={brand} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      <MobileMenu brand={brand} opened={menuOpened} onClose={menu.close} />
+      <SiteHeader brand={brand} menuOpened={menuOpened} onToggleMenu={toggleMenu} />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu brand={brand} opened={menuOpened} onClose={menu.close} onMounted={onMenuMounted} />
+        </Suspense>
+      )}
       {/* Focusable from script only, so the skip link puts the keyboard at the start of the page in every browser. */}
       <main id="main" tabIndex={-1} className={classes.main}>
         {children}

@@ -1,36 +1,22 @@
-import { ActionIcon, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon, useMantineColorScheme } from '@mantine/core';
+import { lazy } from 'react';
+import { colorSchemeChoices } from './color-scheme-choices.ts';
+import { DeferredMenu } from './DeferredMenu.tsx';
 
-const choices: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
-  { value: 'light', label: 'Light', icon: IconSun },
-  { value: 'dark', label: 'Dark', icon: IconMoon },
-  { value: 'auto', label: 'System', icon: IconDeviceDesktop },
-];
+const ColorSchemeMenu = lazy(() => import('./ColorSchemeMenu.tsx'));
 
 /** Light, dark or system (follows the operating system live). */
 export function ColorSchemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = choices.find((choice) => choice.value === colorScheme) ?? choices[0];
+  const current = colorSchemeChoices.find((choice) => choice.value === colorScheme) ?? colorSchemeChoices[0];
+  const trigger = (
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Color scheme: ${current.label}`}>
+      <current.icon size={20} stroke={1.6} />
+    </ActionIcon>
+  );
   return (
-    <Menu position="bottom-end" width={160} withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Color scheme: ${current.label}`}>
-          <current.icon size={20} stroke={1.6} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {choices.map((choice) => (
-          <Menu.Item
-            key={choice.value}
-            leftSection={<choice.icon size={16} />}
-            onClick={() => setColorScheme(choice.value)}
-            aria-current={choice.value === colorScheme ? 'true' : undefined}
-            fw={choice.value === colorScheme ? 700 : undefined}
-          >
-            {choice.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredMenu trigger={trigger}>
+      {(openAtOnce) => <ColorSchemeMenu trigger={trigger} colorScheme={colorScheme} onChoose={setColorScheme} defaultOpened={openAtOnce} />}
+    </DeferredMenu>
   );
 }

@@ -1,8 +1,11 @@
-import { Avatar, Button, Menu, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconLuggage } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Avatar, Button, UnstyledButton } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
 import { loginHref } from './expired.ts';
-import { signOut, useSession } from './current.ts';
+import { useSession } from './current.ts';
+
+const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
 
 function initials(name: string): string {
   return name
@@ -26,24 +29,12 @@ export function SessionMenu() {
     );
   }
   const name = user.profile?.full_name || user.email;
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`}>
-          <Avatar src={user.profile?.avatar_url ?? null} alt={name} radius="xl" size={34} color="brand">
-            {initials(name)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item component={Link} to="/traveler" leftSection={<IconLuggage size={16} />}>
-          My trips
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+  const trigger = (
+    <UnstyledButton aria-label={`Account menu for ${name}`}>
+      <Avatar src={user.profile?.avatar_url ?? null} alt={name} radius="xl" size={34} color="brand">
+        {initials(name)}
+      </Avatar>
+    </UnstyledButton>
   );
+  return <DeferredMenu trigger={trigger}>{(openAtOnce) => <AccountMenu trigger={trigger} email={user.email} defaultOpened={openAtOnce} />}</DeferredMenu>;
 }

@@ -1,0 +1,23 @@
+import { Menu } from '@mantine/core';
+import { IconLogout, IconLuggage } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { signOut } from './current.ts';
+
+/** The signed-in user's menu around their avatar (loaded once the page is idle). */
+export default function AccountMenu({ trigger, email, defaultOpened }: { trigger: ReactElement; email: string; defaultOpened: boolean }) {
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{email}</Menu.Label>
+        <Menu.Item component={Link} to="/traveler" leftSection={<IconLuggage size={16} />}>
+          My trips
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
