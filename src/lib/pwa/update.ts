@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { createStore } from './store.ts';
 import { warmPublicCaches } from './warm-cache.ts';
 
@@ -32,9 +32,14 @@ export const updateStatus = createStore<UpdateStatus>('none');
 
 let workbox: Workbox | undefined;
 
-/** Registers /sw.js in production builds (development has no precache list to serve). */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js in production builds (development has no precache list to serve). workbox-window
+ * is fetched here, not with the page's entry: the worker is registered after the page has loaded anyway.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || workbox || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
+  if (workbox) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
 
