@@ -1,36 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { discardWrite, queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { bookingTourFromRow, bookingTourSelect, quoteArgs, type BookingTour, type BookingTourRow, type Quote, type QuoteLine, type QuoteRequest } from './model.ts';
+import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest } from './model.ts';
+import { bookingKeys } from './tour-query.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
-
-export const bookingKeys = {
-  all: ['booking'] as const,
-  tour: (slug: string) => [...bookingKeys.all, 'tour', slug] as const,
-  quote: (request: QuoteRequest) => [...bookingKeys.all, 'quote', quoteArgs(request)] as const,
-  paymentOptions: () => [...bookingKeys.all, 'payment-options'] as const,
-  byReference: (reference: string, email: string | null) => [...bookingKeys.all, 'reference', reference, email] as const,
-};
-
-/** An active tour with what its booking page needs (prices, extras, departures, season windows), or null. */
-export const bookingTourQuery = (slug: string) =>
-  queryOptions({
-    queryKey: bookingKeys.tour(slug),
-    queryFn: async (): Promise<BookingTour | null> => {
-      const { data, error } = await (await getSupabase())
-        .from('tours')
-        .select(bookingTourSelect)
-        .eq('slug', slug)
-        .eq('status', 'active')
-        .maybeSingle()
-        .overrideTypes<BookingTourRow | null, { merge: false }>();
-      if (error) throw error;
-      return data ? bookingTourFromRow(data) : null;
-    },
-    // Seats are read again while the page is open, so what it offers stays what is left.
-    staleTime: 0,
-    refetchInterval: 30_000,
-  });
 
 /** A refusal of the price or booking function: its message is written for travelers and shown as it is. */
 export class BookingRefusal extends Error {

@@ -13,7 +13,8 @@ import { useOnline } from '@/lib/online.ts';
 import { discardWrite } from '@/lib/outbox/outbox.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { bookingKeys, BookingRefusal, isOfflineError, paymentOptionsQuery, quoteQuery, requestBooking } from '../api.ts';
+import { BookingRefusal, isOfflineError, paymentOptionsQuery, quoteQuery, requestBooking } from '../api.ts';
+import { bookingKeys } from '../tour-query.ts';
 import { bookingInput, bookingRequest, emptyTraveler, initialDraft, partyTravelers, quoteRequestOf, tripStart, withTraveler, type BookingDraft } from '../form.ts';
 import { useRequestState } from '../hooks.ts';
 import {

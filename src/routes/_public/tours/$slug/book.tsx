@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PublicErrorScreen } from '@/components/errors/ErrorScreens.tsx';
-import { bookingTourQuery } from '@/features/booking/api.ts';
+import { bookingTourQuery } from '@/features/booking/tour-query.ts';
 import { BookingPage } from '@/features/booking/components/BookingPage.tsx';
 import type { BookedOnDevice } from '@/features/booking/writes.ts';
 import { portalKeys } from '@/features/portal/api.ts';
