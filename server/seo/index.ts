@@ -4,6 +4,7 @@ import { asRequestRole } from '../http/request-role.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
+import { isServerRendered, loadRenderer } from './render.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
 import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
@@ -106,6 +107,9 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
     });
 
+  // Loaded once, on the first page asked for.
+  let renderer: ReturnType<typeof loadRenderer> | undefined;
+
   const routes = new Hono();
   routes.get('/robots.txt', (c) => {
     c.header('cache-control', 'public, max-age=3600');
@@ -135,8 +139,11 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
         return c.html(shell, 503);
       }
       c.header('cache-control', 'no-cache');
-      const preloads = result.status === 200 ? largestImageTag(matchRoute(path), result.pageData.entries) : [];
-      return c.html(renderShell(shell, result.head, result.pageData, preloads), result.status);
+      const route = matchRoute(path);
+      const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
+      const render = result.status === 200 && isServerRendered(route) ? await (renderer ??= loadRenderer(ctx.log)) : null;
+      const rootHtml = render ? await render(c.req.path + new URL(c.req.url).search, result.pageData) : null;
+      return c.html(renderShell(shell, result.head, result.pageData, preloads, rootHtml), result.status);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 
 const choices: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
@@ -7,9 +8,13 @@ const choices: { value: MantineColorScheme; label: string; icon: typeof IconSun 
   { value: 'auto', label: 'System', icon: IconDeviceDesktop },
 ];
 
-/** Light, dark or system (follows the operating system live). */
+/**
+ * Light, dark or system (follows the operating system live). The choice saved on the device shows
+ * once mounted: a server-rendered page, and the hydration that follows it, show the default.
+ */
 export function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: saved, setColorScheme } = useMantineColorScheme();
+  const colorScheme = useMounted() ? saved : 'light';
   const current = choices.find((choice) => choice.value === colorScheme) ?? choices[0];
   return (
     <Menu position="bottom-end" width={160} withinPortal>
