@@ -17,6 +17,12 @@ readPageDataFrom(() => requestPageData.getStore() ?? null);
 // its section renders what the browser shows while that read is on its way.
 onlineManager.setOnline(false);
 
+/** Every route's code-split parts, loaded once when the server starts: no page's first render waits for them. */
+export async function loadRouteChunks(): Promise<void> {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory());
+  await Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
+}
+
 /** The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts). */
 export function renderPage(url: string, pageData: PageDataDocument): Promise<string> {
   return requestPageData.run(pageData, async () => {

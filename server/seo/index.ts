@@ -107,8 +107,26 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
     });
 
-  // Loaded once, on the first page asked for.
-  let renderer: ReturnType<typeof loadRenderer> | undefined;
+  // Loaded from the start, so the first visitor does not wait for it.
+  const renderer = loadRenderer(ctx.log);
+  // Rendered once per page read and kept with it, so the HTML always matches the data inlined beside
+  // it; a URL with a query (a filtered list) is rendered for each request.
+  const rendered = new WeakMap<SeoPage, Promise<string | null>>();
+  const renderPage = async (page: SeoPage, url: string) => {
+    const render = await renderer;
+    if (!render) return null;
+    if (url.includes('?')) return render(url, page.pageData);
+    let html = rendered.get(page);
+    if (!html) {
+      // A page that failed or timed out is tried again by the next request.
+      html = render(url, page.pageData).then((result) => {
+        if (result === null) rendered.delete(page);
+        return result;
+      });
+      rendered.set(page, html);
+    }
+    return html;
+  };
 
   const routes = new Hono();
   routes.get('/robots.txt', (c) => {
@@ -141,8 +159,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       c.header('cache-control', 'no-cache');
       const route = matchRoute(path);
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
-      const render = result.status === 200 && isServerRendered(route) ? await (renderer ??= loadRenderer(ctx.log)) : null;
-      const rootHtml = render ? await render(c.req.path + new URL(c.req.url).search, result.pageData) : null;
+      const rootHtml = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
       return c.html(renderShell(shell, result.head, result.pageData, preloads, rootHtml), result.status);
     },
   };

@@ -5,6 +5,7 @@ import type { Route } from './routes.ts';
 
 /** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
 interface Renderer {
+  loadRouteChunks(): Promise<void>;
   renderPage(url: string, pageData: PageDataDocument): Promise<string>;
 }
 
@@ -20,13 +21,20 @@ export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<st
 
 /**
  * The renderer of the built app (dist-server/ssr/), or null when there is none (the server run from
- * its sources): pages are then the plain shell. Resolves to null for a page that fails or takes too
+ * its sources) or it fails to load: pages are then the plain shell. Resolves to null for a page that fails or takes too
  * long, which is logged.
  */
 export async function loadRenderer(log: (message: string, fields: Record<string, unknown>) => void): Promise<RenderPage | null> {
   const file = new URL('./ssr/entry-server.js', import.meta.url);
   if (file.protocol !== 'file:' || !existsSync(fileURLToPath(file))) return null;
-  const renderer = (await import(file.href)) as Renderer;
+  let renderer: Renderer;
+  try {
+    renderer = (await import(file.href)) as Renderer;
+    await renderer.loadRouteChunks();
+  } catch (error) {
+    log('page renderer failed to load', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return null;
+  }
   return async (url, pageData) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
