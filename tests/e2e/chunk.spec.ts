@@ -58,11 +58,16 @@ test('a route chunk that fails twice is fetched again after 1 s and 2 s, and the
   const chunk = await aRouteChunk(request);
   const watch = await failChunk(page, chunk, 2);
   await page.goto('/');
+  // The server-rendered page shows at once; the app hydrates it once the third attempt loads the chunk.
   await expect(page.getByTestId('tour-card').first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => watch.attempts().length, { timeout: 15_000 }).toBe(3);
   const [first, second, third] = watch.attempts();
   expect(first).toBe(0);
   expectNear(second, 1000);
   expectNear(third, 3000);
+  await expect
+    .poll(() => page.getByTestId('tour-card').first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
   expect(watch.documentLoads()).toBe(1);
 });
 
