@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './hydration.ts';
 
 // Request interception does not see requests a service worker answers; this is about the page alone.
 test.use({ serviceWorkers: 'block' });
@@ -65,9 +66,7 @@ test('a route chunk that fails twice is fetched again after 1 s and 2 s, and the
   expect(first).toBe(0);
   expectNear(second, 1000);
   expectNear(third, 3000);
-  await expect
-    .poll(() => page.getByTestId('tour-card').first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))))
-    .toBe(true);
+  await hydrated(page);
   expect(watch.documentLoads()).toBe(1);
 });
 
