@@ -14,10 +14,12 @@ export function holdReadsWhileHydrating(): void {
 
 /**
  * The public layout's effect: its page has hydrated (React hydrates the router's Suspense boundary
- * after the app around it), so the held reads go out.
+ * after the app around it), so the held reads go out. The page's controls work from now on, which
+ * <html data-hydrated> tells (tests wait for it; a click before hydration is lost).
  */
 export function releaseReadsAfterHydration(): void {
   if (!hydrating) return;
   hydrating = false;
   onlineManager.setOnline(navigator.onLine);
+  document.documentElement.dataset.hydrated = '';
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isReactElement } from './hydration.ts';
+import { hydrated } from './hydration.ts';
 
 /** The anonymous visitor's read of one public table, as the test's own REST call (not the page's). */
 async function anonRead<T>(request: APIRequestContext, table: string, params: Record<string, string>): Promise<T[]> {
@@ -76,7 +76,7 @@ test.describe('public pages rendered on the server', () => {
       await expect(h1).toBeVisible();
       await h1.evaluate((element) => Object.assign(element, { fromServer: true }));
       release();
-      await expect.poll(() => h1.evaluate(isReactElement), { message: `${path} hydrated` }).toBe(true);
+      await hydrated(page);
       expect(await h1.evaluate((element) => 'fromServer' in element), `${path} kept the server's heading`).toBe(true);
       await page.waitForLoadState('networkidle');
       await page.unrouteAll();
