@@ -98,6 +98,7 @@ test('after a reload for a failed chunk, a successful load clears the reload gua
   // The deployment is healthy again before the reloaded page's first attempt fails for good.
   await page.unroute(`**${chunk}`);
   await expect(page.getByTestId('tour-card').first()).toBeVisible({ timeout: 15_000 });
+  await hydrated(page);
   const guards = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('kilele:chunk-reload:')));
   expect(guards).toEqual([]);
 });
