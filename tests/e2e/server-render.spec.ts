@@ -83,36 +83,4 @@ test.describe('public pages rendered on the server', () => {
       expect(errors, path).toEqual([]);
     }
   });
-
-  test('the HTML links every stylesheet its page uses, so nothing shifts when the scripts arrive', async ({ page, request }) => {
-    // The page shifts while it hydrates: each layout shift the browser reports, summed (CLS without windows).
-    await page.addInitScript(() => {
-      (window as unknown as { layoutShift: number }).layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      // The stylesheets in the document when hydration ends (widgets that load later bring their own).
-      new MutationObserver((_, observer) => {
-        if (!document.documentElement.hasAttribute('data-hydrated')) return;
-        (window as unknown as { stylesheetsAtHydration: string[] }).stylesheetsAtHydration = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-          (link) => new URL(link.href).pathname,
-        );
-        observer.disconnect();
-      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-    });
-    for (const { path } of [...(await publicPages(request)), { path: '/contact' }]) {
-      const html = await (await request.get(path)).text();
-      const linked = new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]));
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(path);
-      await hydrated(page);
-      const used = await page.evaluate(() => (window as unknown as { stylesheetsAtHydration: string[] }).stylesheetsAtHydration);
-      // The chat widget and the outbox indicator are not in the HTML: they load once the page is idle, styles and all.
-      const afterIdle = /\/assets\/(ChatWidget|MessageBubble|Honeypot|OutboxStatus)-[\w-]+\.css$/;
-      expect(used.filter((href) => !linked.has(href) && !afterIdle.test(href)), `${path}: stylesheets only the scripts added`).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), path).toBeLessThan(0.05);
-    }
-  });
 });
