@@ -1,5 +1,4 @@
-// Production build: the browser app into dist/, the server into one bundle in dist-server/ and the
-// renderer of public pages (src/entry-server.tsx) beside it in dist-server/ssr/.
+// Production build: the browser app into dist/, the server into one bundle in dist-server/.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,8 +13,6 @@ await buildServiceWorker();
 await precompressAssets('dist/assets');
 
 await rm('dist-server', { recursive: true, force: true });
-// The same components for Node: dependencies stay in node_modules, route chunks split as in the browser.
-await viteBuild({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server/ssr', emptyOutDir: true, copyPublicDir: false } });
 await esbuild({
   entryPoints: ['server/main.ts'],
   outfile: 'dist-server/server.mjs',
@@ -28,7 +25,7 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built dist/, dist-server/server.mjs and dist-server/ssr/');
+console.log('Built dist/ and dist-server/server.mjs');
 
 /**
  * Brotli and gzip copies of the hashed assets, made once here at the highest levels, so the server

@@ -88,13 +88,13 @@ export function headTags(head: PageHead): string {
 
 /**
  * The app shell with this page's head: the shell's own <title> and description are replaced, not
- * repeated, and the page's data goes in <head> too. `preloads` name what the page paints first
- * (preload.ts); `rootHtml` is the page rendered on the server (render.ts), which the browser hydrates.
+ * repeated, and the page's data goes in <head> too, so the body stays the same for every route and
+ * the copy of '/' the service worker keeps works as the shell of any page. `preloads` name what the
+ * page paints first (preload.ts).
  */
-export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = [], rootHtml: string | null = null): string {
+export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = []): string {
   const withoutDefaults = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const data = `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>`;
   const tags = [headTags(head), ...preloads, data].join('\n    ');
-  const withHead = withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
-  return rootHtml === null ? withHead : withHead.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+  return withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
 }

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import { RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
+import { retryRouteChunks } from '@/lib/chunk-retry.ts';
 import { routeTree } from '@/routeTree.gen.ts';
 
-/** The app's router; history is the browser's unless given (the server renders one page from memory). */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({
+export function createAppRouter(queryClient: QueryClient) {
+  // Code-split route chunks retry after 1 s and 2 s, then reload the page (SPEC.md section 4).
+  return retryRouteChunks(createRouter({
     routeTree,
-    history,
     context: { queryClient },
     // Loaders prefetch into TanStack Query, which owns freshness; the router never caches on its own.
     defaultPreload: 'intent',
@@ -15,10 +15,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     scrollRestoration: true,
     notFoundMode: 'root',
     defaultErrorComponent: RootErrorScreen,
-  });
+  }));
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { hydrated } from './hydration.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -136,7 +135,6 @@ const STATES: PageState[] = [
     path: async () => '/',
     ready: async (page) => {
       await expect(page.getByTestId('tour-card').first()).toBeVisible();
-      await hydrated(page);
     },
     act: async (page) => {
       await page.getByRole('button', { name: /^Color scheme/ }).click();
@@ -315,7 +313,6 @@ test.describe('with the keyboard only', () => {
     // The color scheme menu, from the top of the page: open it, move to Dark, choose it; the keyboard is back on the button.
     await page.goto('/');
     await expect(page.getByTestId('tour-card').first()).toBeVisible();
-    await hydrated(page);
     await tabTo(page, 'Color scheme: Light');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
@@ -332,7 +329,6 @@ test.describe('with the keyboard only', () => {
     const startAtContent = async () => {
       await page.goto('/tours');
       const count = await listedCount(page);
-      await hydrated(page);
       await skipToContent(page);
       return count;
     };

@@ -38,8 +38,7 @@ export const POST_SUMMARY_COLUMNS = 'id, slug, title, excerpt, cover_image_url, 
 /** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
 export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;
 
-// In UTC, so the server-rendered page and the browser that hydrates it print the same date.
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function formatPostDate(iso: string): string {
   return dateFormat.format(new Date(iso));

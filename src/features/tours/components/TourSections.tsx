@@ -192,8 +192,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   );
 }
 
-// In UTC, so the server-rendered page and the browser that hydrates it print the same month.
-const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
 
 /** Reviews, newest first, with the reviewer's name and picture. */
 export function ReviewList({ reviews, average }: { reviews: TourReview[]; average: number }) {
