@@ -104,8 +104,8 @@ try {
     contact: '/contact',
     blog: '/blog',
   };
-  // Each page once before measuring: a fresh server's first render of a page compiles the renderer
-  // and reads its data (about a second), which a running site has long done.
+  // Each page once before measuring: a fresh server's first answer for a page reads its data and
+  // compiles the code on the way (a start-up cost a running site has long paid).
   for (const pathname of Object.values(pages)) await (await fetch(server.url + pathname)).text();
   const figures: Record<string, PageFigures & { performance_samples: number[] }> = {};
   for (const [name, pathname] of Object.entries(pages)) {
