@@ -61,6 +61,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Which chunks and CSS each route has: the server links a rendered page's stylesheets (server/seo/route-styles.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across releases.

@@ -12,8 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Writes `${distDir}/sw.js`. Precached: every JS and CSS chunk (so every route works offline), the
- * latin woff2 fonts, icons, the offline page and '/', the server-rendered shell that carries the runtime
- * config (index.html on disk does not), revisioned by the hash of index.html.
+ * latin woff2 fonts, icons, the offline page and '/app-shell.html', the shell the server answers with the
+ * runtime config inlined (index.html on disk has none) and no page rendered in it, revisioned by the
+ * hash of index.html.
  */
 export async function buildServiceWorker(distDir = path.join(root, 'dist')) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'build-sw-'));
@@ -40,7 +41,7 @@ export async function buildServiceWorker(distDir = path.join(root, 'dist')) {
       globIgnores: ['assets/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
       // Hashed file names are their own revision.
       dontCacheBustURLsMatching: /^assets\//,
-      additionalManifestEntries: [{ url: '/', revision: createHash('sha256').update(shell).digest('hex').slice(0, 16) }],
+      additionalManifestEntries: [{ url: '/app-shell.html', revision: createHash('sha256').update(shell).digest('hex').slice(0, 16) }],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     });
     for (const warning of warnings) console.warn(`build-sw: ${warning}`);

@@ -1,4 +1,5 @@
-// Production build: the browser app into dist/, the server into one bundle in dist-server/.
+// Production build: the browser app into dist/, the server into one bundle in dist-server/ and the
+// renderer of public pages (src/entry-server.tsx) beside it in dist-server/ssr/.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,10 +10,17 @@ import { buildServiceWorker } from './build-sw.mjs';
 
 await rm('dist', { recursive: true, force: true });
 await viteBuild({ logLevel: 'warn' });
+// The browser build's manifest goes beside the server (which links each rendered route's CSS), not
+// into dist/, which is served as it is.
+const clientManifest = await readFile('dist/.vite/manifest.json', 'utf8');
+await rm('dist/.vite', { recursive: true, force: true });
 await buildServiceWorker();
 await precompressAssets('dist/assets');
 
 await rm('dist-server', { recursive: true, force: true });
+// The same components for Node: dependencies stay in node_modules, route chunks split as in the browser.
+await viteBuild({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server/ssr', emptyOutDir: true, copyPublicDir: false, manifest: false } });
+await writeFile('dist-server/client-manifest.json', clientManifest);
 await esbuild({
   entryPoints: ['server/main.ts'],
   outfile: 'dist-server/server.mjs',
@@ -25,7 +33,7 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built dist/ and dist-server/server.mjs');
+console.log('Built dist/, dist-server/server.mjs and dist-server/ssr/');
 
 /**
  * Brotli and gzip copies of the hashed assets, made once here at the highest levels, so the server

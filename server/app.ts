@@ -29,6 +29,9 @@ export function runtimeConfig(ctx: PlatformContext) {
   };
 }
 
+/** The plain app shell (build-sw.mjs precaches it; sw/sw.ts opens it offline). */
+export const SHELL_PATH = '/app-shell.html';
+
 // The APIs' own paths; /auth/login and the other /auth/* pages belong to the app.
 const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 
@@ -75,15 +78,20 @@ export function createApp(ctx: PlatformContext): Hono {
   if (existsSync(path.join(distDir, 'index.html'))) {
     let shell: string | undefined;
     // The app shell with the runtime config inlined, so the app needs no extra round trip to start.
-    const sendShell = async (c: Context) => {
-      shell ??= (await readFile(path.join(distDir, 'index.html'), 'utf8')).replace(
+    const readShell = async () =>
+      (shell ??= (await readFile(path.join(distDir, 'index.html'), 'utf8')).replace(
         '</head>',
         `<script>window.__RUNTIME_CONFIG__=${JSON.stringify(runtimeConfig(ctx)).replace(/</g, '\\u003c')}</script></head>`,
-      );
-      return seo.sendPage(c, shell);
-    };
+      ));
+    const sendShell = async (c: Context) => seo.sendPage(c, await readShell());
     app.get('/', sendShell);
     app.get('/index.html', sendShell);
+    // The shell alone, no page in it: what the service worker opens an uncached page in while offline.
+    app.get(SHELL_PATH, async (c) => {
+      c.header('cache-control', 'no-cache');
+      c.header('x-robots-tag', 'noindex');
+      return c.html(await readShell());
+    });
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');

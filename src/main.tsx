@@ -7,22 +7,59 @@ import '@fontsource/great-vibes/400.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { trackPageViews } from '@/lib/analytics.ts';
+import { retryRouteChunks } from '@/lib/chunk-retry.ts';
+import { reportError } from '@/lib/error-reporting/report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
+import { holdReadsWhileHydrating } from '@/lib/hydration.ts';
+import { afterPageIdle } from '@/lib/idle.ts';
+import { refreshInlinedQueries } from '@/lib/page-data.ts';
 import { startPwa } from '@/lib/pwa/start.ts';
+import { bindSessionNavigation } from '@/lib/session/index.ts';
 import { App } from './app/App.tsx';
+import { startDeviceSync } from './app/device-sync.ts';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
 
 // Errors are reported from the first line on (kept on the device while offline).
 startErrorReporting();
 // Before anything else: the service worker, and the install prompt Chromium fires early.
 startPwa();
-// Rendered as a transition, so React yields to the browser every few milliseconds instead of holding
-// the main thread for the whole first render (on a slow phone, taps and paints are not held up).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+
+const queryClient = createQueryClient();
+// Code-split route chunks retry after 1 s and 2 s, then reload the page (SPEC.md section 4).
+const router = retryRouteChunks(createAppRouter(queryClient));
+trackPageViews(router);
+// An expired session that cannot be refreshed sends signed-in pages to /auth/login (SPEC.md section 8).
+bindSessionNavigation(router);
+
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>
 );
+// A public page comes server-rendered (server/seo/render.ts): it is hydrated once its route chunks
+// have loaded, so the first render matches the HTML without suspending. Other pages (and the
+// service worker's offline shell) arrive with an empty root. Either way the first render is a
+// transition, which React splits into short tasks instead of one long one.
+if (container.hasChildNodes()) {
+  // As TanStack Router's own hydration marks it: the route tree then renders without the Suspense
+  // boundaries it adds only when rendering from scratch in the browser, so it matches the server's.
+  router.ssr = { manifest: undefined };
+  holdReadsWhileHydrating();
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  startTransition(() => createRoot(container).render(app));
+}
+// A public page paints from its HTML and the data inlined in it: supabase-js and the device database
+// are not needed for that, so they load once the first page has rendered and the browser is idle (or
+// earlier, when something asks for them), and only then are the inlined reads refreshed.
+const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
+  stopWaitingForFirstPage();
+  afterPageIdle(() => {
+    void startDeviceSync().catch((error: unknown) => reportError(error, { source: 'manual', during: 'device sync start' }));
+    void refreshInlinedQueries(queryClient);
+  });
+});

@@ -9,8 +9,11 @@ import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, is
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
-/** The server-rendered shell (with the runtime config inlined), precached under '/' by build-sw. */
-const SHELL_URL = '/';
+/**
+ * The app shell with no page rendered in it (the server's SHELL_PATH, the runtime config inlined),
+ * precached by build-sw: it opens any app route, where a cached page's HTML would show that page first.
+ */
+const SHELL_URL = '/app-shell.html';
 const OFFLINE_URL = '/offline.html';
 const DAY = 24 * 60 * 60;
 

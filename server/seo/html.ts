@@ -88,13 +88,15 @@ export function headTags(head: PageHead): string {
 
 /**
  * The app shell with this page's head: the shell's own <title> and description are replaced, not
- * repeated, and the page's data goes in <head> too, so the body stays the same for every route and
- * the copy of '/' the service worker keeps works as the shell of any page. `preloads` name what the
- * page paints first (preload.ts).
+ * repeated, and the page's data goes in <head> too. `preloads` name what the page paints first
+ * (preload.ts); `rootHtml` is the page rendered on the server (render.ts), which the browser hydrates.
  */
-export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = []): string {
+export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = [], rootHtml: string | null = null): string {
   const withoutDefaults = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const data = `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>`;
   const tags = [headTags(head), ...preloads, data].join('\n    ');
-  return withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
+  const withHead = withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
+  if (rootHtml === null) return withHead;
+  // data-hydrating: index.html's inline scripts hold presses and typing until the app has hydrated the page.
+  return withHead.replace(/<html([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-hydrating>`).replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
 }

@@ -4,6 +4,7 @@ import { asRequestRole } from '../http/request-role.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
+import { isServerRendered, loadRenderer, type RenderedPage } from './render.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
 import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
@@ -106,6 +107,32 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
     });
 
+  // Loaded from the start, so the first visitor does not wait for it.
+  const renderer = loadRenderer(ctx.log);
+  // Rendered once per page read and kept with it, so the HTML always matches the data inlined beside
+  // it; a URL with a query (a filtered list) is rendered for each request.
+  const rendered = new WeakMap<SeoPage, Promise<RenderedPage | null>>();
+  const renderPage = async (page: SeoPage, url: string) => {
+    const render = await renderer;
+    if (!render) return null;
+    if (url.includes('?')) return render(url, page.pageData);
+    let html = rendered.get(page);
+    if (!html) {
+      // A page that failed or timed out is tried again by the next request.
+      html = render(url, page.pageData).then((result) => {
+        if (result === null) rendered.delete(page);
+        return result;
+      });
+      rendered.set(page, html);
+    }
+    return html;
+  };
+  // A fresh server's first render is slow (about a second: its code is not compiled yet), so home,
+  // where most visits start, is rendered once as soon as the renderer is there.
+  void renderer
+    .then((render) => (render ? page('/').then((home) => renderPage(home, '/')) : null))
+    .catch((error: unknown) => ctx.log('home page render at start failed', { error: error instanceof Error ? error.message : String(error) }));
+
   const routes = new Hono();
   routes.get('/robots.txt', (c) => {
     c.header('cache-control', 'public, max-age=3600');
@@ -135,8 +162,11 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
         return c.html(shell, 503);
       }
       c.header('cache-control', 'no-cache');
-      const preloads = result.status === 200 ? largestImageTag(matchRoute(path), result.pageData.entries) : [];
-      return c.html(renderShell(shell, result.head, result.pageData, preloads), result.status);
+      const route = matchRoute(path);
+      const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
+      const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
+      const headTags = serverRendered ? [...serverRendered.stylesheets, ...preloads] : preloads;
+      return c.html(renderShell(shell, result.head, result.pageData, headTags, serverRendered?.html ?? null), result.status);
     },
   };
 }

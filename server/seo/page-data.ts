@@ -12,7 +12,7 @@ import {
   tourDetailSelect,
   tourListRequest,
 } from '../../src/features/tours/queries.ts';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS } from '../../src/features/blog/model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, POSTS_PER_PAGE } from '../../src/features/blog/model.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
@@ -22,11 +22,15 @@ import type { Route } from './routes.ts';
 /** Answers a request to the app in-process (Hono's app.request). */
 export type RestFetch = (path: string, init: RequestInit) => Response | Promise<Response>;
 
-/** One PostgREST read: the query string after /rest/v1/, and whether it is .single(). */
+/**
+ * One PostgREST read: the query string after /rest/v1/, and whether it is .single(). A counted read
+ * (a list page that shows how many pages there are) is inlined as { rows, total }.
+ */
 interface RestRead {
   key: string;
   query: string;
   single: boolean;
+  counted?: boolean;
 }
 
 function read(key: string, table: string, params: Record<string, string>, single = false): RestRead {
@@ -47,6 +51,18 @@ const destinationsRead = read('destinations:all', 'destinations', {
   is_published: 'eq.true',
   order: 'display_order.asc,name.asc',
 });
+
+/** Tour categories in the company's order, as categoriesQuery reads them (the tour list's filter). */
+const categoriesRead = read('categories:all', 'categories', { select: 'id,slug,name', order: 'display_order.asc,name.asc' });
+
+/** Blog categories in the company's order, as blogCategoriesQuery reads them (the blog's category links). */
+const blogCategoriesRead = read('blog-categories:all', 'blog_categories', { select: 'id,slug,name,description', order: 'display_order.asc,name.asc' });
+
+/** The blog's first page of posts, newest first, and how many there are, as postsQuery reads them. */
+const firstPostsPageRead: RestRead = {
+  ...read('posts:first-page', 'blog_posts', { select: POST_SUMMARY_COLUMNS, order: 'published_at.desc,title.asc', offset: '0', limit: String(POSTS_PER_PAGE) }),
+  counted: true,
+};
 
 /** Published experiences in the company's order, as experiencesQuery reads them (/experiences and home). */
 const experiencesRead = read('experiences:all', 'experiences', { select: experienceListSelect, is_published: 'eq.true', order: 'display_order.asc,title.asc' });
@@ -90,9 +106,13 @@ export function pageDataReads(route: Route): RestRead[] {
         partnersRead,
       ];
     case 'static':
-      if (route.page === 'tours') return [brandingRead, { key: 'tours:list', query: `tours?${restSearchParams(tourListRequest({}))}`, single: false }];
+      // The list and its filters' choices, so the filters work from the first paint.
+      if (route.page === 'tours') return [brandingRead, { key: 'tours:list', query: `tours?${restSearchParams(tourListRequest({}))}`, single: false }, categoriesRead, destinationsRead];
       if (route.page === 'destinations') return [brandingRead, destinationsRead];
+      // The trip planner's first step lists the destinations to choose from.
+      if (route.page === 'start-planning') return [brandingRead, destinationsRead];
       if (route.page === 'experiences') return [brandingRead, experiencesRead];
+      if (route.page === 'blog') return [brandingRead, firstPostsPageRead, blogCategoriesRead];
       if (route.page === 'about') {
         return [
           brandingRead,
@@ -128,7 +148,7 @@ export async function readPageDataEntries(route: Route, rest: RestFetch, anonKey
   const results = await Promise.all(
     reads.map(async (read) => {
       const response = await rest(`/rest/v1/${read.query}`, {
-        headers: { ...headers, accept: read.single ? 'application/vnd.pgrst.object+json' : 'application/json' },
+        headers: { ...headers, accept: read.single ? 'application/vnd.pgrst.object+json' : 'application/json', ...(read.counted ? { prefer: 'count=exact' } : {}) },
       });
       // .single() on no row: PGRST116 (406), which the pages treat as "not found".
       if (read.single && response.status === 406) return [read.key, null] as const;
@@ -136,7 +156,10 @@ export async function readPageDataEntries(route: Route, rest: RestFetch, anonKey
         log('page data read failed', { key: read.key, status: response.status, body: await response.text() });
         return undefined;
       }
-      return [read.key, await response.json()] as const;
+      const body: unknown = await response.json();
+      // Content-Range: 0-11/37 (or */0 for none): the total after the slash.
+      if (read.counted) return [read.key, { rows: body, total: Number(response.headers.get('content-range')?.split('/')[1] ?? 0) }] as const;
+      return [read.key, body] as const;
     }),
   );
   return Object.fromEntries(results.filter((entry) => entry !== undefined));

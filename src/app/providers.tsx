@@ -1,4 +1,5 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
@@ -11,6 +12,17 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-
 
 // The toaster comes after the first paint; a toast shown before it arrives waits in its store.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
+/** The toaster, once mounted: never part of a server-rendered page, whose HTML the browser then hydrates. */
+function Toaster() {
+  const mounted = useMounted();
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" autoClose={4000} />
+    </Suspense>
+  );
+}
 
 /** Mantine themed from the active branding; re-themes when an admin changes it. */
 function BrandedMantine({ children }: { children: ReactNode }) {
@@ -34,9 +46,7 @@ function BrandedMantine({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Suspense fallback={null}>
-        <Notifications position="top-right" autoClose={4000} />
-      </Suspense>
+      <Toaster />
       {children}
     </MantineProvider>
   );

@@ -14,7 +14,7 @@ export interface PageDataDocument {
 
 let loaded: PageDataDocument | null | undefined;
 
-function load(): PageDataDocument | null {
+function fromDocument(): PageDataDocument | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   try {
@@ -27,6 +27,16 @@ function load(): PageDataDocument | null {
     // A damaged block only means the page reads its data over the network as usual.
   }
   return loaded;
+}
+
+let load: () => PageDataDocument | null = fromDocument;
+
+/**
+ * Where the page data comes from: the page's own <script id="page-data"> in the browser; the server
+ * rendering a page (entry-server.tsx) hands over the document of the request it renders.
+ */
+export function readPageDataFrom(source: () => PageDataDocument | null): void {
+  load = source;
 }
 
 /** The entry the server inlined under key, or undefined when this page carries none. Parsed once. */

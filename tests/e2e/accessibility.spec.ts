@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { hydrated } from './hydration.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -66,7 +67,8 @@ const STATES: PageState[] = [
     path: async (db) => `/tours/${await firstSlug(db, 'tours', 'status', 'active')}`,
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 2, name: 'Day by day' })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: 'You may also like' })).toBeVisible();
+      // Related tours are not in the page's HTML: they are read once the page has hydrated (with supabase-js).
+      await expect(page.getByRole('heading', { level: 2, name: 'You may also like' })).toBeVisible({ timeout: 15_000 });
     },
   },
   {
@@ -135,6 +137,7 @@ const STATES: PageState[] = [
     path: async () => '/',
     ready: async (page) => {
       await expect(page.getByTestId('tour-card').first()).toBeVisible();
+      await hydrated(page);
     },
     act: async (page) => {
       await page.getByRole('button', { name: /^Color scheme/ }).click();
@@ -313,6 +316,7 @@ test.describe('with the keyboard only', () => {
     // The color scheme menu, from the top of the page: open it, move to Dark, choose it; the keyboard is back on the button.
     await page.goto('/');
     await expect(page.getByTestId('tour-card').first()).toBeVisible();
+    await hydrated(page);
     await tabTo(page, 'Color scheme: Light');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
@@ -329,6 +333,7 @@ test.describe('with the keyboard only', () => {
     const startAtContent = async () => {
       await page.goto('/tours');
       const count = await listedCount(page);
+      await hydrated(page);
       await skipToContent(page);
       return count;
     };

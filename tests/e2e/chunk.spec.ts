@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from './hydration.ts';
 
 // Request interception does not see requests a service worker answers; this is about the page alone.
 test.use({ serviceWorkers: 'block' });
@@ -58,11 +59,14 @@ test('a route chunk that fails twice is fetched again after 1 s and 2 s, and the
   const chunk = await aRouteChunk(request);
   const watch = await failChunk(page, chunk, 2);
   await page.goto('/');
+  // The server-rendered page shows at once; the app hydrates it once the third attempt loads the chunk.
   await expect(page.getByTestId('tour-card').first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => watch.attempts().length, { timeout: 15_000 }).toBe(3);
   const [first, second, third] = watch.attempts();
   expect(first).toBe(0);
   expectNear(second, 1000);
   expectNear(third, 3000);
+  await hydrated(page);
   expect(watch.documentLoads()).toBe(1);
 });
 
@@ -94,6 +98,7 @@ test('after a reload for a failed chunk, a successful load clears the reload gua
   // The deployment is healthy again before the reloaded page's first attempt fails for good.
   await page.unroute(`**${chunk}`);
   await expect(page.getByTestId('tour-card').first()).toBeVisible({ timeout: 15_000 });
+  await hydrated(page);
   const guards = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('kilele:chunk-reload:')));
   expect(guards).toEqual([]);
 });

@@ -41,7 +41,7 @@ test.describe('offline', () => {
       const precache = names.find((name) => name.startsWith('workbox-precache'));
       return precache ? (await (await caches.open(precache)).keys()).map((request) => new URL(request.url).pathname) : [];
     });
-    expect(precached).toContain('/');
+    expect(precached).toContain('/app-shell.html');
     expect(precached).toContain('/offline.html');
     expect(precached.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
 

@@ -38,7 +38,8 @@ const buildOfPrecachedShell = (page: Page) =>
     const name = (await caches.keys()).find((cacheName) => cacheName.startsWith('workbox-precache'));
     if (!name) return null;
     const cache = await caches.open(name);
-    const shellKey = (await cache.keys()).find((request) => new URL(request.url).pathname === '/');
+    // The shell the worker opens uncached pages in (no page rendered in it): sw.ts's SHELL_URL.
+    const shellKey = (await cache.keys()).find((request) => new URL(request.url).pathname === '/app-shell.html');
     const html = shellKey ? await (await cache.match(shellKey))!.text() : '';
     return /<meta name="app-build" content="([^"]+)"/.exec(html)?.[1] ?? null;
   });

@@ -242,6 +242,20 @@ describe('other public pages', () => {
     expect(destinations.data!.length).toBeGreaterThan(0);
     expect(pageDataOf(html).entries['destinations:all']).toEqual(destinations.data);
     expect(pageDataOf((await page('/destinations')).html).entries['destinations:all']).toEqual(destinations.data);
+    // The tour list carries its filters' choices, as categoriesQuery and destinationsQuery read them.
+    const categories = await server.client().from('categories').select('id, slug, name').order('display_order').order('name');
+    expect(categories.data!.length).toBeGreaterThan(0);
+    const tourList = pageDataOf((await page('/tours')).html).entries;
+    expect(tourList['categories:all']).toEqual(categories.data);
+    expect(tourList['destinations:all']).toEqual(destinations.data);
+    expect(pageDataOf((await page('/start-planning')).html).entries['destinations:all']).toEqual(destinations.data);
+    // The blog carries its first page of posts with how many there are, and its category links.
+    const posts = await server.client().from('blog_posts').select(POST_SUMMARY_COLUMNS, { count: 'exact' }).order('published_at', { ascending: false }).order('title').range(0, 11);
+    expect(posts.count).toBeGreaterThan(0);
+    const blogCategories = await server.client().from('blog_categories').select('id, slug, name, description').order('display_order').order('name');
+    const blog = pageDataOf((await page('/blog')).html).entries;
+    expect(blog['posts:first-page']).toEqual({ rows: posts.data, total: posts.count });
+    expect(blog['blog-categories:all']).toEqual(blogCategories.data);
   });
 
   it('home also carries the experiences, the newest reviews of active tours, the latest posts and the partners', async () => {

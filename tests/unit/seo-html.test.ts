@@ -81,13 +81,26 @@ describe('renderShell', () => {
     vi.resetModules();
   });
 
-  it('replaces the default title and description and leaves the body alone', () => {
+  it('replaces the default title and description and leaves the body alone when the page is not rendered', () => {
     const html = renderShell(shell, head, { updatedAt: 1, entries: {} });
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('Default.');
     expect(html.slice(html.indexOf('<body>'))).toBe(shell.slice(shell.indexOf('<body>')));
     expect(html.indexOf('id="page-data"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('puts the server-rendered page in #root, as it is even when it holds replacement patterns', () => {
+    const rootHtml = '<main><h1>Serengeti $& $1</h1></main>';
+    const html = renderShell(shell, head, { updatedAt: 1, entries: {} }, [], rootHtml);
+    expect(html).toContain(`<div id="root">${rootHtml}</div>`);
+    expect(html.match(/id="root"/g)).toHaveLength(1);
+    // The page holds presses and typing until it has hydrated (index.html's inline scripts).
+    expect(html).toMatch(/<html lang="en" data-hydrating>/);
+  });
+
+  it('marks only a server-rendered page as hydrating', () => {
+    expect(renderShell(shell, head, { updatedAt: 1, entries: {} })).not.toContain('data-hydrating');
   });
 
   it('inlines page data that readPageData gives back unchanged, parsed once', async () => {

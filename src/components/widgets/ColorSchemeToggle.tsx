@@ -1,13 +1,18 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { lazy } from 'react';
 import { colorSchemeChoices } from './color-scheme-choices.ts';
 import { DeferredMenu } from './DeferredMenu.tsx';
 
 const ColorSchemeMenu = lazy(() => import('./ColorSchemeMenu.tsx'));
 
-/** Light, dark or system (follows the operating system live). */
+/**
+ * Light, dark or system (follows the operating system live). The choice saved on the device shows
+ * once mounted: a server-rendered page, and the hydration that follows it, show the default.
+ */
 export function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: saved, setColorScheme } = useMantineColorScheme();
+  const colorScheme = useMounted() ? saved : 'light';
   const current = colorSchemeChoices.find((choice) => choice.value === colorScheme) ?? colorSchemeChoices[0];
   const trigger = (
     <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Color scheme: ${current.label}`}>

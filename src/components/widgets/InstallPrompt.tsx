@@ -18,9 +18,9 @@ export function InstallPrompt({ router }: { router: AnyRouter }) {
       }),
     [router],
   );
-  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, installPrompt.get);
-  const views = useSyncExternalStore(pageViews.subscribe, pageViews.get, pageViews.get);
-  const update = useSyncExternalStore(updateStatus.subscribe, updateStatus.get, updateStatus.get);
+  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, installPrompt.initial);
+  const views = useSyncExternalStore(pageViews.subscribe, pageViews.get, pageViews.initial);
+  const update = useSyncExternalStore(updateStatus.subscribe, updateStatus.get, updateStatus.initial);
 
   if (!prompt || update === 'available' || !shouldOfferInstall(views, installDismissedAt(), Date.now())) return null;
 

@@ -6,7 +6,7 @@ import classes from './PwaNotice.module.css';
 
 /** A new version is installed and waiting: Refresh switches to it now, Later keeps this one. */
 export function UpdateNotice() {
-  const status = useSyncExternalStore(updateStatus.subscribe, updateStatus.get, updateStatus.get);
+  const status = useSyncExternalStore(updateStatus.subscribe, updateStatus.get, updateStatus.initial);
   if (status !== 'available' && status !== 'applying') return null;
 
   return (

@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, POSTS_PER_PAGE, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
 
-/** Posts per page of the blog list. */
-export const POSTS_PER_PAGE = 12;
 /** How many posts 'Keep reading' suggests, and from how many recent ones it chooses. */
 const RELATED_POSTS = 3;
 const RELATED_POOL = 40;
@@ -47,7 +45,15 @@ export const postsQuery = (filter: PostFilter, page: number) =>
       if (error) throw error;
       return { posts: data, total: count ?? data.length };
     },
+    // The blog's HTML carries its first page, unfiltered.
+    initialData: !filter.category && !filter.tag && page === 1 ? () => firstPageOfPosts() : undefined,
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
+
+function firstPageOfPosts(): { posts: PostSummary[]; total: number } | undefined {
+  const counted = readPageData<{ rows: PostSummary[]; total: number }>('posts:first-page');
+  return counted && { posts: counted.rows, total: counted.total };
+}
 
 /**
  * The newest published posts, as cards, for the home page. Published only, so an admin browsing the
@@ -119,6 +125,9 @@ export const blogCategoriesQuery = () =>
       if (error) throw error;
       return data;
     },
+    // The blog's pages carry them in their HTML.
+    initialData: () => readPageData<BlogCategory[]>('blog-categories:all'),
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** A tag by slug; null when there is none. */

@@ -34,11 +34,15 @@ export interface BlogTag {
 /** How many of the newest posts the home page shows (the server inlines the same number). */
 export const LATEST_POSTS_LIMIT = 3;
 
+/** Posts per page of the blog list. */
+export const POSTS_PER_PAGE = 12;
+
 export const POST_SUMMARY_COLUMNS = 'id, slug, title, excerpt, cover_image_url, author_name, published_at, reading_minutes, category:blog_categories(name, slug)';
 /** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
 export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;
 
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric' });
+// In UTC, so the server-rendered page and the browser that hydrates it print the same date.
+const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function formatPostDate(iso: string): string {
   return dateFormat.format(new Date(iso));

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isHydrating } from '@/lib/hydration.ts';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { brandingFromRow, DEFAULT_BRANDING, type Branding, type BrandingRow } from './model.ts';
@@ -45,7 +46,8 @@ export async function fetchActiveBranding(): Promise<Branding> {
 function initialBranding(): StoredBranding | undefined {
   const row = readPageData<BrandingRow | null>('branding:active');
   const readAt = pageDataUpdatedAt();
-  const stored = readStoredBranding();
+  // A server-rendered page hydrates with the branding it was rendered with, or React would discard its HTML.
+  const stored = isHydrating() ? undefined : readStoredBranding();
   if (row === undefined || readAt === undefined || (stored && stored.savedAt >= readAt)) return stored;
   // Kept like a fetched row, so a later visit that opens offline from the bare shell still has it.
   const branding = brandingFromRow(row);

@@ -141,4 +141,7 @@ export const categoriesQuery = () =>
       if (error) throw error;
       return data;
     },
+    // The tour list's HTML carries them.
+    initialData: () => readPageData<Category[]>('categories:all'),
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

@@ -23,7 +23,7 @@ export function SessionMenu() {
   if (status === 'loading') return null;
   if (!user) {
     return (
-      <Button component="a" href={loginHref(here)} variant="subtle" radius="xl">
+      <Button component="a" href={loginHref(here)} variant="subtle" radius="xl" data-visitor-only>
         Sign in
       </Button>
     );

@@ -57,9 +57,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The session for components: { status, user, expiresAt }. */
+/**
+ * The session for components: { status, user, expiresAt }. A server-rendered page is a signed-out
+ * visitor's, and the browser hydrates it as such before it looks at the device's session.
+ */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSessionState, getSessionState);
+  return useSyncExternalStore(subscribe, getSessionState, () => visitorState);
 }
 
 /** Signs out: the user is cleared here and the outbox clears their data from the device (SIGNED_OUT). */

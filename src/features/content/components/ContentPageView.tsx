@@ -9,7 +9,8 @@ import { MarkdownOrFaq } from './Markdown.tsx';
 import { PageIntro } from './PageIntro.tsx';
 
 const contactPath: string = '/contact';
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric' });
+// In UTC, so the server-rendered page and the browser that hydrates it print the same date.
+const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The page's shape while it loads, so nothing jumps when the text arrives. */
 function ContentSkeleton() {

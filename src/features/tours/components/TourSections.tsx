@@ -192,7 +192,8 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   );
 }
 
-const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
+// In UTC, so the server-rendered page and the browser that hydrates it print the same month.
+const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Reviews, newest first, with the reviewer's name and picture. */
 export function ReviewList({ reviews, average }: { reviews: TourReview[]; average: number }) {

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import type { PageDataDocument } from '../../src/lib/page-data.ts';
+import { routeStylesheetTags, type ClientManifest } from './route-styles.ts';
+import type { Route } from './routes.ts';
+
+/** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
+interface Renderer {
+  loadRouteChunks(): Promise<void>;
+  renderPage(url: string, pageData: PageDataDocument): Promise<{ html: string; routeIds: string[] }>;
+}
+
+/** A page rendered on the server: the HTML of #root, and the stylesheets of its routes for <head>. */
+export interface RenderedPage {
+  html: string;
+  stylesheets: string[];
+}
+
+/** A page slower than this to render goes out as the plain shell; the browser renders it as before. */
+const RENDER_TIMEOUT_MS = 2_000;
+
+/** The public pages: portal, back office, sign-in and booking pages stay client-rendered. */
+export function isServerRendered(route: Route): boolean {
+  return ['home', 'static', 'tour', 'destination', 'experience', 'post', 'blog-category', 'blog-tag', 'content'].includes(route.kind);
+}
+
+export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<RenderedPage | null>;
+
+/**
+ * The renderer of the built app (dist-server/ssr/), or null when there is none (the server run from
+ * its sources) or it fails to load: pages are then the plain shell. Resolves to null for a page that fails or takes too
+ * long, which is logged.
+ */
+export async function loadRenderer(log: (message: string, fields: Record<string, unknown>) => void): Promise<RenderPage | null> {
+  const file = new URL('./ssr/entry-server.js', import.meta.url);
+  if (file.protocol !== 'file:' || !existsSync(fileURLToPath(file))) return null;
+  let renderer: Renderer;
+  let manifest: ClientManifest;
+  try {
+    renderer = (await import(file.href)) as Renderer;
+    await renderer.loadRouteChunks();
+    // The browser build's manifest (scripts/build.mjs puts it beside the renderer): which CSS each route needs.
+    manifest = JSON.parse(await readFile(new URL('./client-manifest.json', import.meta.url), 'utf8')) as ClientManifest;
+  } catch (error) {
+    log('page renderer failed to load', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    return null;
+  }
+  return async (url, pageData) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
+    try {
+      const rendered = await Promise.race([renderer.renderPage(url, pageData), timeout]);
+      if (rendered === null) {
+        log('page render timed out', { url });
+        return null;
+      }
+      return { html: rendered.html, stylesheets: routeStylesheetTags(manifest, rendered.routeIds) };
+    } catch (error) {
+      log('page render failed', { url, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
