@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadRuntimeConfig, resolveSupabaseUrl } from './runtime-config.ts';
 import { reportRefreshRefused } from './session/events.ts';
-import { createSessionFetch } from './session/fetch.ts';
 
 let client: Promise<SupabaseClient> | undefined;
 
 async function createAppClient(): Promise<SupabaseClient> {
-  const [{ createClient }, config] = await Promise.all([import('@supabase/supabase-js'), loadRuntimeConfig()]);
+  // The session's fetch wrapper comes with supabase-js, the only one that uses it.
+  const [{ createClient }, { createSessionFetch }, config] = await Promise.all([import('@supabase/supabase-js'), import('./session/fetch.ts'), loadRuntimeConfig()]);
   const created: SupabaseClient = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
