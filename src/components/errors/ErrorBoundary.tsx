@@ -1,7 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { afterPageIdle } from '../../lib/idle.ts';
 import { reportError } from '../../lib/error-reporting/report.ts';
-import { GenericErrorScreen, preloadErrorScreens } from './ErrorScreens.tsx';
+import { GenericErrorScreen } from './ErrorScreens.tsx';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -22,19 +21,9 @@ interface ErrorBoundaryState {
 /** Catches render errors below it, reports them with their component stack and shows the generic error page. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: undefined, failed: false };
-  private stopWaitingForIdle?: () => void;
 
   static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
     return { error, failed: true };
-  }
-
-  override componentDidMount() {
-    // The page it would show is fetched while nothing else is, so it is here before it is needed.
-    if (!this.props.quiet) this.stopWaitingForIdle = afterPageIdle(preloadErrorScreens);
-  }
-
-  override componentWillUnmount() {
-    this.stopWaitingForIdle?.();
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

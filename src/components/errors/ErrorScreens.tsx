@@ -3,9 +3,9 @@ import { loadWithRetries } from '../../lib/chunk-retry.ts';
 
 /**
  * The error pages (ErrorPages.tsx), loaded when one is shown: the entry every page downloads goes
- * without them (their buttons and icons, the feedback form, the alert). The app's error boundary
- * fetches them once the first page is idle, so a page needed later (a release replaced the code,
- * the network dropped) is already here.
+ * without them (their buttons and icons, the feedback form, the alert). The root layout fetches
+ * them once the first page has rendered and the browser is idle (preloadErrorScreens), so a page
+ * needed later (a release replaced the code, the network dropped) is already here.
  */
 type ErrorPages = typeof import('./ErrorPages.tsx');
 
