@@ -49,9 +49,6 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
       quoteStyle: 'single',
       autoCodeSplitting: true,
-      // Loaders too: in the entry they brought every route's queries and models to every page. A route's
-      // loader chunk loads beside its component's (lib/chunk-retry.ts retries both).
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
     preloadFirstScreenFonts(),

@@ -1,6 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { createElement, use, type ComponentType } from 'react';
-import { classifyError } from './error-reporting/classify.ts';
 
 /**
  * Chunk-load failures (SPEC.md section 4): retry after 1 s, then after 2 s; the third failure
@@ -119,43 +118,15 @@ function withRetries(original: LazyComponent, chunk: string, options: ChunkRetry
   return Object.assign(ChunkWithRetries, { preload });
 }
 
-type Loader = (...args: unknown[]) => unknown;
-
-/**
- * A code-split loader imports its chunk each time it runs (vite.config.ts splits every route's
- * loader from the entry): a failed import is retried like a component's. Anything else the loader
- * throws (notFound, a redirect, a failed read) goes to the router at once.
- */
-function loaderWithRetries(loader: Loader, chunk: string, options: ChunkRetryOptions): Loader {
-  return async (...args) => {
-    const outcome = await loadWithRetries(
-      chunk,
-      async () => {
-        try {
-          return { value: await loader(...args) };
-        } catch (error) {
-          if (classifyError(error) === 'Chunk Loading') throw error;
-          return { error };
-        }
-      },
-      options,
-    );
-    if ('error' in outcome) throw outcome.error;
-    return outcome.value;
-  };
-}
-
 const LAZY_COMPONENT_KEYS = ['component', 'errorComponent', 'notFoundComponent', 'pendingComponent'] as const;
 
-/** Gives every code-split route component and loader the retries; returns the router it was given. */
+/** Gives every code-split route component the retries; returns the router it was given. */
 export function retryRouteChunks<TRouter extends AnyRouter>(router: TRouter, options: ChunkRetryOptions = {}): TRouter {
   for (const route of Object.values(router.routesById as Record<string, { id: string; options: Record<string, unknown> }>)) {
     for (const key of LAZY_COMPONENT_KEYS) {
       const component = route.options[key] as LazyComponent | undefined;
       if (typeof component?.preload === 'function') route.options[key] = withRetries(component, `${route.id}#${key}`, options);
     }
-    const loader = route.options.loader;
-    if (typeof loader === 'function') route.options.loader = loaderWithRetries(loader as Loader, `${route.id}#loader`, options);
   }
   return router;
 }

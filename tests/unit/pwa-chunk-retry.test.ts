@@ -1,6 +1,5 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, notFound } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RETRY_DELAYS_MS, forgetReload, loadWithRetries, reloadOnce, retryRouteChunks } from '../../src/lib/chunk-retry.ts';
+import { CHUNK_RETRY_DELAYS_MS, forgetReload, loadWithRetries, reloadOnce } from '../../src/lib/chunk-retry.ts';
 
 /** sessionStorage's shape over a Map. */
 function memoryStorage() {
@@ -103,43 +102,5 @@ describe('the reload guard', () => {
     };
     expect(reloadOnce('tours', blocked, reload)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
-  });
-});
-
-describe('code-split loaders', () => {
-  /** A router with one route whose loader runs `loader`, with the retries and no real waiting or reload. */
-  function routerWith(loader: () => Promise<unknown>, reload = vi.fn(() => false)) {
-    const root = createRootRoute();
-    const tours = createRoute({ getParentRoute: () => root, path: '/tours', loader });
-    const router = createRouter({ routeTree: root.addChildren([tours]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-    retryRouteChunks(router, { wait: async () => {}, reload });
-    return { router, reload, load: () => (router.routesById['/tours'].options.loader as () => Promise<unknown>)() };
-  }
-
-  it('runs a loader whose chunk failed to import again', async () => {
-    const chunk = flakyImport(2);
-    const { load, reload } = routerWith(chunk.attempt);
-    await expect(load()).resolves.toEqual({ component: 'Tours' });
-    expect(chunk.calls()).toBe(3);
-    expect(reload).not.toHaveBeenCalled();
-  });
-
-  it('passes what the loader itself throws straight on', async () => {
-    const missing = notFound();
-    const loader = vi.fn(async () => {
-      throw missing;
-    });
-    const { load } = routerWith(loader);
-    await expect(load()).rejects.toBe(missing);
-    expect(loader).toHaveBeenCalledTimes(1);
-  });
-
-  it('reloads the page when the chunk keeps failing', async () => {
-    const chunk = flakyImport(5);
-    const reload = vi.fn(() => true);
-    const { load } = routerWith(chunk.attempt, reload);
-    void load();
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledWith('/tours#loader'));
-    expect(chunk.calls()).toBe(3);
   });
 });

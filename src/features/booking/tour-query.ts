@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import { bookingTourFromRow, bookingTourSelect, quoteArgs, type BookingTour, type BookingTourRow, type QuoteRequest } from './model.ts';
 
-// Apart from api.ts: the booking route's loader chunk holds only this, and api.ts brings the booking
-// writes (and what they import) with it.
+// Apart from api.ts: the booking route's loader runs in the app's entry, and api.ts brings the
+// booking writes (and what they import) with it.
 
 export const bookingKeys = {
   all: ['booking'] as const,
