@@ -6,11 +6,11 @@ import { getSupabase } from '@/lib/supabase.ts';
 /**
  * What runs beside the page rather than to show it, started once the first page has painted: the
  * outbox over the device database (writes waiting from an earlier visit go out), the session store,
- * and error reports kept while offline. supabase-js and Dexie load here, off the first paint.
+ * and error reports kept while offline. supabase-js, Dexie and the outbox engine load here, off the first paint.
  */
 export async function startDeviceSync(): Promise<void> {
   void deliverKept().catch(() => 0);
-  const [client, { localDb }] = await Promise.all([getSupabase(), import('@/lib/local-db.ts')]);
-  startOutbox(() => client, localDb);
+  const [client, { localDb }, { OutboxEngine }] = await Promise.all([getSupabase(), import('@/lib/local-db.ts'), import('@/lib/outbox/engine.ts')]);
+  startOutbox(new OutboxEngine({ db: localDb, client: () => client }));
   await appSession();
 }

@@ -1,7 +1,6 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Provider as JotaiProvider } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import { DisplayCurrencyProvider } from '@/lib/display-currency.tsx';
@@ -55,11 +54,9 @@ function BrandedMantine({ children }: { children: ReactNode }) {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
-        <BrandedMantine>
-          <DisplayCurrencyProvider>{children}</DisplayCurrencyProvider>
-        </BrandedMantine>
-      </JotaiProvider>
+      <BrandedMantine>
+        <DisplayCurrencyProvider>{children}</DisplayCurrencyProvider>
+      </BrandedMantine>
     </QueryClientProvider>
   );
 }

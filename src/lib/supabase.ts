@@ -1,13 +1,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadRuntimeConfig, resolveSupabaseUrl } from './runtime-config.ts';
 import { reportRefreshRefused } from './session/events.ts';
-import { createSessionFetch } from './session/fetch.ts';
 
 let client: Promise<SupabaseClient> | undefined;
 
 async function createAppClient(): Promise<SupabaseClient> {
-  const [{ createClient }, config] = await Promise.all([import('@supabase/supabase-js'), loadRuntimeConfig()]);
-  const created: SupabaseClient = createClient(resolveSupabaseUrl(config, window.location.origin), config.supabaseAnonKey, {
+  // The runtime config and the session's fetch wrapper come with supabase-js, the only one that needs them.
+  const [{ createClient }, { createSessionFetch }, { config, url }] = await Promise.all([
+    import('@supabase/supabase-js'),
+    import('./session/fetch.ts'),
+    import('./runtime-config.ts').then(async ({ loadRuntimeConfig, resolveSupabaseUrl }) => {
+      const loaded = await loadRuntimeConfig();
+      return { config: loaded, url: resolveSupabaseUrl(loaded, window.location.origin) };
+    }),
+  ]);
+  const created: SupabaseClient = createClient(url, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
     // section 8). Every refresh the server refuses is told to the session store.

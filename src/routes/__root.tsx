@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { PublicErrorScreen, RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
+import { useEffect } from 'react';
+import { preloadErrorScreens, PublicErrorScreen, RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { brandingQuery } from '@/features/branding/api.ts';
+import { afterPageIdle } from '@/lib/idle.ts';
 import { IdleChat } from './-components/IdleChat.tsx';
 import { PublicShell } from './-components/PublicShell.tsx';
 
@@ -22,8 +24,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   ),
 });
 
-/** Every page, and the chat widget over it once the page is idle. */
+/** Every page, and the chat widget over it once the page is idle; the error pages are fetched then too. */
 function RootLayout() {
+  useEffect(() => afterPageIdle(preloadErrorScreens), []);
   return (
     <>
       <Outlet />

@@ -130,6 +130,21 @@ test('the contact form shows field messages, then sends the message', async ({ p
   expect(errors).toEqual([]);
 });
 
+test("the footer's newsletter form, loaded once the page is idle, signs an address up", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByRole('textbox', { name: 'Email address' });
+  await email.fill('not-an-address');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByText('Enter an email address like you@example.com')).toBeVisible();
+  await email.fill(`footer-${Date.now()}@example.com`);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('You are subscribed')).toBeVisible({ timeout: 15_000 });
+  await expect(email).toHaveValue('');
+  expect(errors).toEqual([]);
+});
+
 test('search finds Serengeti tours and the destination', async ({ page, request, baseURL }) => {
   const db = await anonClient(request, baseURL!);
   const tours = await db.from('tours').select('title').eq('status', 'active').textSearch('search', 'Serengeti', { type: 'websearch', config: 'english' });

@@ -77,6 +77,23 @@ test('an unknown address shows Page Not Found with Home and Browse Tours', async
   await expect(page.getByRole('banner')).toBeVisible();
 });
 
+test('the error pages load after the page is idle, and one that cannot be downloaded still leaves a way out', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/ErrorPages-[\w-]+\.js$/.test(request.url())) fetched.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('tour-card').first()).toBeVisible();
+  await expect.poll(() => fetched.length, { timeout: 8_000 }).toBeGreaterThan(0);
+
+  // A fresh page that cannot download them: after the retries, a plain message and Reload.
+  await page.route(/\/assets\/ErrorPages-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await page.goto('/no-such-safari/anywhere');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible({ timeout: 10_000 });
+  await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+});
+
 test('a route that throws shows Something went wrong with Go Home and Go Back, and is reported', async ({ page, request, baseURL }) => {
   // The home page's code chunk is swapped for one whose component throws while rendering.
   await page.route(/\/assets\/_public-[\w-]+\.js$/, async (route) => {

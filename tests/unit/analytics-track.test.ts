@@ -4,6 +4,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter } from 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trackPageViews, trackPurchase, track } from '../../src/lib/analytics.ts';
 import { localDb } from '../../src/lib/local-db.ts';
+import { OutboxEngine } from '../../src/lib/outbox/engine.ts';
 import { startOutbox } from '../../src/lib/outbox/outbox.ts';
 
 /** What reaches the server: the table and the row of each insert. */
@@ -28,7 +29,7 @@ const client = {
 
 let stop: () => void;
 beforeAll(() => {
-  stop = startOutbox(() => client, localDb);
+  stop = startOutbox(new OutboxEngine({ db: localDb, client: () => client }));
 });
 afterAll(() => {
   stop();

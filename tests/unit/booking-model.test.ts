@@ -3,15 +3,14 @@ import { bookedTravelers, bookingInput, bookingRequest, initialDraft, partyTrave
 import {
   ageOn,
   amountDueNow,
-  bookingTourFromRow,
   depositAllowed,
   depositAmount,
   formatDateRange,
   quoteProblemPlace,
   seasonOn,
   type BookingTour,
-  type BookingTourRow,
 } from '../../src/features/booking/model.ts';
+import { bookingTourFromRow, type BookingTourRow } from '../../src/features/booking/tour-query.ts';
 import { checkBooking, type BookingContext } from '../../src/features/booking/schema.ts';
 
 // The booking page's rules: who counts as a child, what a deposit is, which messages a form shows.

@@ -2,26 +2,38 @@ import 'fake-indexeddb/auto';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, test } from 'vitest';
-import { CHUNK_ERROR_TEXT, ErrorBoundary, GenericErrorScreen, NETWORK_ADVICE } from '../../src/components/errors/ErrorBoundary.tsx';
-import { AdminErrorScreen, PublicErrorScreen, RootErrorScreen, TravelerErrorScreen } from '../../src/components/errors/ErrorScreens.tsx';
+import { ErrorBoundary } from '../../src/components/errors/ErrorBoundary.tsx';
+import {
+  AdminErrorScreen,
+  CHUNK_ERROR_TEXT,
+  GenericErrorScreen,
+  NETWORK_ADVICE,
+  PublicErrorScreen,
+  RootErrorScreen,
+  TravelerErrorScreen,
+} from '../../src/components/errors/ErrorPages.tsx';
 import { Confetti } from '../../src/components/widgets/Confetti.tsx';
 import { PageLoader } from '../../src/components/widgets/PageLoader.tsx';
 import { FailureWidget, ProcessingWidget, ProgressWidget, SuccessWidget } from '../../src/components/widgets/StatusWidgets.tsx';
 
-/** The screen's static markup inside Mantine and a router at `path` (screens use links and the location). */
+/**
+ * The screen's static markup inside Mantine and a router at `path` (screens use links and the
+ * location), once what it loads on demand has arrived (the boundary's page does).
+ */
 async function render(screen: ReactNode, path = '/traveler/bookings?tab=upcoming'): Promise<string> {
   const router = createRouter({
     routeTree: createRootRoute({ component: () => screen }),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   await router.load();
-  return renderToString(
+  const { prelude } = await prerender(
     <MantineProvider>
       <RouterProvider router={router} />
     </MantineProvider>,
   );
+  return new Response(prelude).text();
 }
 
 function decode(text: string): string {

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyticsEvent, track } from '../../src/lib/analytics.ts';
 import { localDb } from '../../src/lib/local-db.ts';
+import { OutboxEngine } from '../../src/lib/outbox/engine.ts';
 import { discardWrite, queueWrite, startOutbox, waitForWrite } from '../../src/lib/outbox/outbox.ts';
 import { describeOutbox } from '../../src/lib/outbox/status.ts';
 import { toggleWishlist, wishlistAdd, wishlistMirrorId } from '../../src/lib/outbox/wishlist.ts';
@@ -43,7 +44,7 @@ const client = {
 
 let stop: () => void;
 beforeAll(() => {
-  stop = startOutbox(() => client, localDb);
+  stop = startOutbox(new OutboxEngine({ db: localDb, client: () => client }));
 });
 afterAll(() => {
   stop();

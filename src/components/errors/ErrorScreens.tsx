@@ -1,238 +1,59 @@
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCompass, IconHome, IconLogin, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
-import { Link, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
-import { classifyError } from '../../lib/error-reporting/classify.ts';
-import { reportError } from '../../lib/error-reporting/report.ts';
-import classes from './ErrorScreens.module.css';
-import { reloadFresh } from './recovery.ts';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { loadWithRetries } from '../../lib/chunk-retry.ts';
 
 /**
- * The error pages of SPEC.md section 2, one per area of the site. Each takes the props a TanStack
- * Router errorComponent gets ({ error, reset }), so a layout route uses it as its errorComponent.
+ * The error pages (ErrorPages.tsx), loaded when one is shown: the entry every page downloads goes
+ * without them (their buttons and icons, the feedback form, the alert). The root layout fetches
+ * them once the first page has rendered and the browser is idle (preloadErrorScreens), so a page
+ * needed later (a release replaced the code, the network dropped) is already here.
  */
+type ErrorPages = typeof import('./ErrorPages.tsx');
 
-/** The HTTP-like status an error carries (PostgREST errors, Response objects, thrown { status }). */
-export function errorStatus(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const candidate = error as { status?: unknown; statusCode?: unknown; code?: unknown };
-  for (const value of [candidate.status, candidate.statusCode]) {
-    if (typeof value === 'number') return value;
-  }
-  if (candidate.code === 'PGRST301' || candidate.code === 'PGRST302') return 401;
-  if (candidate.code === '42501') return 403;
-  return undefined;
+let pages: Promise<ErrorPages> | undefined;
+
+/** A failed download is tried again after 1 s and 2 s, then the next call starts over. */
+function loadPages(): Promise<ErrorPages> {
+  pages ??= loadWithRetries('error-pages', () => import('./ErrorPages.tsx'), { reload: () => false }).catch((error: unknown) => {
+    pages = undefined;
+    throw error;
+  });
+  return pages;
 }
 
-const lacksAccess = (status: number | undefined) => status === 401 || status === 403;
-
-/** Reports the error once when its screen shows; missing pages and refused access are not faults. */
-function useReportedError(error: unknown, info?: { componentStack?: string }): void {
-  const componentStack = info?.componentStack ?? null;
-  useEffect(() => {
-    const status = errorStatus(error);
-    if (error === undefined || error === null || status === 404 || lacksAccess(status)) return;
-    reportError(error, { source: 'route', componentStack });
-  }, [error, componentStack]);
+export function preloadErrorScreens(): void {
+  loadPages().catch(() => undefined);
 }
 
-export interface ErrorScreenProps {
-  error?: unknown;
-  /** The router's reset for the boundary that caught the error. */
-  reset?: () => void;
-  /** Where in the component tree a render error was thrown. */
-  info?: { componentStack?: string };
-}
-
-/** The shared page: a big code, the title, what happened, details (children), the buttons, then a footer. */
-export function ErrorFrame({ code, title, message, children, actions, footer }: { code: string; title: string; message: ReactNode; children?: ReactNode; actions: ReactNode; footer?: ReactNode }) {
+/** What shows when the error pages cannot be downloaded either: never a blank page. */
+function ErrorPagesUnavailable() {
   return (
-    <Container size="sm" className={classes.frame} role="alert">
-      <Stack align="center" gap="md" ta="center">
-        <Text className={classes.code} aria-hidden>
-          {code}
-        </Text>
-        <Title order={1} className={classes.title}>
-          {title}
-        </Title>
-        <Text c="dimmed" maw={480}>
-          {message}
-        </Text>
-        {children}
-        <Group justify="center" mt="sm">
-          {actions}
-        </Group>
-        {footer}
-      </Stack>
-    </Container>
+    <div role="alert" style={{ padding: '4rem 1rem', textAlign: 'center' }}>
+      <h1>Something went wrong</h1>
+      <p>This page could not be shown. Check your connection, then reload the page.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
   );
 }
 
-/** Runs the route's loaders again and lets its boundary render afresh. */
-function useRetry(reset: (() => void) | undefined) {
-  const router = useRouter();
-  return () => {
-    reset?.();
-    void router.invalidate();
+function onDemand<P extends object>(pick: (loaded: ErrorPages) => ComponentType<P>): (props: P) => ReactNode {
+  const Page = lazy(() => loadPages().then(
+    (loaded) => ({ default: pick(loaded) }),
+    () => ({ default: ErrorPagesUnavailable as ComponentType<P> }),
+  ));
+  return function ErrorScreen(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Page {...props} />
+      </Suspense>
+    );
   };
 }
 
-const rootCopy: Record<'notFound' | 'denied' | 'failed', { title: string; message: string }> = {
-  notFound: { title: 'Page Not Found', message: 'The page you are looking for does not exist or has moved.' },
-  denied: { title: 'Access Denied', message: 'You do not have permission to see this page. Try signing in with another account.' },
-  failed: { title: 'Something went wrong', message: 'An unexpected error stopped this page from loading. Please try again in a moment.' },
-};
-
-/** The root error page: Page Not Found, Access Denied or Something went wrong, with Go Home and Go Back. */
-export function RootErrorScreen({ error, info }: ErrorScreenProps) {
-  const router = useRouter();
-  const status = errorStatus(error);
-  const kind = status === 404 ? 'notFound' : lacksAccess(status) ? 'denied' : 'failed';
-  useReportedError(error, info);
-  return (
-    <ErrorFrame
-      code={status ? String(status) : 'Oops'}
-      {...rootCopy[kind]}
-      actions={
-        <>
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
-            Go Home
-          </Button>
-          <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => router.history.back()}>
-            Go Back
-          </Button>
-        </>
-      }
-    />
-  );
-}
-
-/** The public site's error page: Page Not Found or Unable to Load Page, with Home and Browse Tours. */
-export function PublicErrorScreen({ kind, error, info }: { kind: 'notFound' | 'loadFailed'; error?: unknown; info?: ErrorScreenProps['info'] }) {
-  useReportedError(kind === 'loadFailed' ? error : undefined, info);
-  const copy =
-    kind === 'notFound'
-      ? { code: '404', title: 'Page Not Found', message: 'We could not find that page. Our tours are a good place to start again.' }
-      : { code: 'Oops', title: 'Unable to Load Page', message: 'This page could not be loaded. Check your connection and try again.' };
-  return (
-    <ErrorFrame
-      {...copy}
-      actions={
-        <>
-          <Button component={Link} to="/" variant="default" leftSection={<IconHome size={18} />}>
-            Home
-          </Button>
-          <Button component={Link} to="/tours" leftSection={<IconCompass size={18} />}>
-            Browse Tours
-          </Button>
-        </>
-      }
-    />
-  );
-}
-
-/** The public layout's errorComponent: a missing page or one that failed to load. */
-export function PublicRouteErrorScreen({ error, info }: ErrorScreenProps) {
-  return <PublicErrorScreen kind={errorStatus(error) === 404 ? 'notFound' : 'loadFailed'} error={error} info={info} />;
-}
-
-/** The sign-in page, coming back to `href` afterwards. */
-export function signInHref(href: string): string {
-  return `/auth/login?redirect=${encodeURIComponent(href)}`;
-}
-
-/** The traveler portal's error page: Please Sign In (401/403) with Sign In, otherwise Dashboard Error. */
-export function TravelerErrorScreen({ error, reset, info }: ErrorScreenProps) {
-  const router = useRouter();
-  const current = useRouterState({ select: (state) => state.location.href });
-  const retry = useRetry(reset);
-  useReportedError(error, info);
-
-  if (lacksAccess(errorStatus(error))) {
-    const href = signInHref(current);
-    return (
-      <ErrorFrame
-        code="401"
-        title="Please Sign In"
-        message="Your trips, bookings and messages are private. Sign in to see them; you will come straight back here."
-        actions={
-          <Button
-            component="a"
-            href={href}
-            leftSection={<IconLogin size={18} />}
-            onClick={(event: MouseEvent) => {
-              event.preventDefault();
-              router.history.push(href);
-            }}
-          >
-            Sign In
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <ErrorFrame
-      code="Oops"
-      title="Dashboard Error"
-      message="Part of your dashboard could not be loaded. Your bookings are safe; please try again."
-      actions={
-        <Button leftSection={<IconRefresh size={18} />} onClick={retry}>
-          Try Again
-        </Button>
-      }
-    />
-  );
-}
-
-/** How long the admin Loading Issue screen shows before it clears the caches and reopens /admin. */
-export const ADMIN_RECOVERY_DELAY_MS = 2000;
-
-/**
- * Safe Mode opens the back office at /admin?safe=1. The admin area reads that flag to start with
- * the least it needs (no dashboard widgets, no optional modules), so an admin can get in while a
- * part of it is broken.
- */
-export const ADMIN_SAFE_MODE_URL = '/admin?safe=1';
-
-/**
- * The admin area's error page: Access Denied (401/403); Loading Issue when a module failed to load,
- * which clears the caches after 2 s and reopens /admin; otherwise Something went wrong. Retry and
- * Safe Mode are always offered.
- */
-export function AdminErrorScreen({ error, reset, info }: ErrorScreenProps) {
-  const retry = useRetry(reset);
-  const status = errorStatus(error);
-  const denied = lacksAccess(status);
-  const loadingIssue = !denied && classifyError(error) === 'Chunk Loading';
-  useReportedError(error, info);
-
-  useEffect(() => {
-    if (!loadingIssue) return;
-    const timer = setTimeout(() => void reloadFresh('/admin'), ADMIN_RECOVERY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [loadingIssue]);
-
-  const copy = denied
-    ? { code: String(status), title: 'Access Denied', message: 'This part of the back office is for administrators. Sign in with an administrator account.' }
-    : loadingIssue
-      ? { code: 'Update', title: 'Loading Issue', message: 'A part of the back office could not be loaded, most likely because a new version was released. Clearing stored files and reopening the dashboard…' }
-      : { code: 'Oops', title: 'Something went wrong', message: 'This back-office page stopped with an error. Try again, or open Safe Mode to work with the essentials.' };
-  return (
-    <ErrorFrame
-      {...copy}
-      actions={
-        <>
-          <Button leftSection={<IconRefresh size={18} />} onClick={loadingIssue ? () => void reloadFresh() : retry}>
-            Retry
-          </Button>
-          <Button component="a" href={ADMIN_SAFE_MODE_URL} variant="default" leftSection={<IconShieldCheck size={18} />}>
-            Safe Mode
-          </Button>
-        </>
-      }
-    >
-      {loadingIssue && <Loader size="sm" aria-label="Reloading the back office" />}
-    </ErrorFrame>
-  );
-}
+export const GenericErrorScreen = onDemand((loaded) => loaded.GenericErrorScreen);
+export const RootErrorScreen = onDemand((loaded) => loaded.RootErrorScreen);
+export const PublicErrorScreen = onDemand((loaded) => loaded.PublicErrorScreen);
+export const PublicRouteErrorScreen = onDemand((loaded) => loaded.PublicRouteErrorScreen);
+export const TravelerErrorScreen = onDemand((loaded) => loaded.TravelerErrorScreen);
+export const AdminErrorScreen = onDemand((loaded) => loaded.AdminErrorScreen);

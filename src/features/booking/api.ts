@@ -32,7 +32,7 @@ export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
 /** The price of a choice, as the booking function will charge it. Refusals are not retried: they say what to change. */
 export const quoteQuery = (request: QuoteRequest) =>
   queryOptions({
-    queryKey: bookingKeys.quote(request),
+    queryKey: [...bookingKeys.all, 'quote', quoteArgs(request)] as const,
     queryFn: () => fetchQuote(request),
     staleTime: 15_000,
     // Offline, the page needs to know at once (it shows the last price as an estimate), not wait paused.

@@ -1,6 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { LocalDb, MirrorRow } from '../local-db.ts';
-import { OutboxEngine, type WriteOutcome } from './engine.ts';
+import type { MirrorRow } from '../local-db.ts';
+import type { OutboxEngine, WriteOutcome } from './engine.ts';
 import type { MirrorTable, WriteDefinition } from './registry.ts';
 
 /** The app's one outbox over the device database. Every write made in the app goes through it. */
@@ -12,11 +11,12 @@ const started = new Promise<OutboxEngine>((resolve) => {
 
 /**
  * Starts the engine over the device database once the Supabase client exists (right after the first
- * render, app/device-sync.ts). Writes queued earlier wait for it.
+ * render, app/device-sync.ts). Writes queued earlier wait for it. The engine is handed in, so its code
+ * loads with supabase-js and Dexie instead of in the entry every page needs (this facade is there).
  */
-export function startOutbox(client: () => SupabaseClient, db: LocalDb): () => void {
+export function startOutbox(started: OutboxEngine): () => void {
   if (engine) throw new Error('The outbox is already started.');
-  engine = new OutboxEngine({ db, client });
+  engine = started;
   const stop = engine.start();
   engineStarted(engine);
   return stop;

@@ -1,6 +1,5 @@
 import type { Workbox } from 'workbox-window';
 import { createStore } from './store.ts';
-import { warmPublicCaches } from './warm-cache.ts';
 
 /** How often an open page asks for a new version (SPEC.md section 9: every 5 minutes). */
 export const UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
@@ -34,11 +33,12 @@ let workbox: Workbox | undefined;
 
 /**
  * Registers /sw.js in production builds (development has no precache list to serve). workbox-window
- * is fetched here, not with the page's entry: the worker is registered after the page has loaded anyway.
+ * and the cache warming are fetched here, not with the page's entry: the worker is registered after
+ * the page has loaded anyway.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || workbox || !('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
+  const [{ Workbox }, { warmPublicCaches }] = await Promise.all([import('workbox-window'), import('./warm-cache.ts')]);
   if (workbox) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;

@@ -1,25 +1,22 @@
-import { Avatar, Button, UnstyledButton } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import { lazy } from 'react';
-import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
 import { loginHref } from './expired.ts';
 import { useSession } from './current.ts';
 
-const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
+// The avatar and its menu load only for someone signed in (most who see a public page are not); for
+// them, while the session is still being read, so the avatar shows as soon as it is known.
+const loadAccountCorner = () => import('./AccountCorner.tsx');
+const AccountCorner = lazy(loadAccountCorner);
 
 /** The header's account corner: 'Sign in' (coming back to this page), or the user's menu. */
 export function SessionMenu() {
   const { status, user } = useSession();
   const here = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => {
+    if (status === 'loading') void loadAccountCorner().catch(() => undefined);
+  }, [status]);
   if (status === 'loading') return null;
   if (!user) {
     return (
@@ -28,13 +25,12 @@ export function SessionMenu() {
       </Button>
     );
   }
-  const name = user.profile?.full_name || user.email;
-  const trigger = (
-    <UnstyledButton aria-label={`Account menu for ${name}`}>
-      <Avatar src={user.profile?.avatar_url ?? null} alt={name} radius="xl" size={34} color="brand">
-        {initials(name)}
-      </Avatar>
-    </UnstyledButton>
+  // If its code cannot be fetched the header goes on without it, as the page does.
+  return (
+    <ErrorBoundary quiet>
+      <Suspense fallback={null}>
+        <AccountCorner user={user} />
+      </Suspense>
+    </ErrorBoundary>
   );
-  return <DeferredMenu trigger={trigger}>{(openAtOnce) => <AccountMenu trigger={trigger} email={user.email} defaultOpened={openAtOnce} />}</DeferredMenu>;
 }

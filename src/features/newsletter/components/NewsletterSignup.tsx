@@ -1,36 +1,19 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { notify } from '@/lib/notify.ts';
-import { isPlausibleEmail, subscribeToNewsletter } from '../api.ts';
+import { Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
+import { afterPageIdle } from '@/lib/idle.ts';
 import classes from './NewsletterSignup.module.css';
+
+// The form (Mantine's TextInput and its input parts, the sign-up through the outbox) loads once the
+// page is idle: the footer is below the fold, and the entry every page downloads goes without it.
+const NewsletterForm = lazy(() => import('./NewsletterForm.tsx'));
 
 /** The footer's newsletter line: one email field. */
 export function NewsletterSignup() {
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const subscribe = useMutation({
-    mutationFn: (address: string) => subscribeToNewsletter(address),
-    // The outbox keeps the sign-up while offline; TanStack Query would otherwise hold the mutation back.
-    networkMode: 'always',
-    onSuccess: (result) => {
-      setEmail('');
-      notify.success('Stories from the bush arrive about once a month.', {
-        title: result === 'subscribed' ? 'You are subscribed' : 'You will be subscribed when you are back online',
-      });
-    },
-    onError: () => notify.error('Please try again in a moment.', { title: 'We could not subscribe you' }),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!isPlausibleEmail(email)) {
-      setInvalid(true);
-      return;
-    }
-    subscribe.mutate(email);
-  }
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterPageIdle(() => setWanted(true)), []);
+  // Holds the form's place, so nothing moves when it arrives.
+  const placeholder = <div className={classes.form} data-pending />;
 
   return (
     <Group justify="space-between" align="center" gap="lg" className={classes.row}>
@@ -40,27 +23,16 @@ export function NewsletterSignup() {
           Migration news, new routes and seasonal offers, about once a month. Unsubscribe any time.
         </Text>
       </Stack>
-      <form onSubmit={submit} className={classes.form} noValidate>
-        <TextInput
-          type="email"
-          aria-label="Email address"
-          placeholder="you@example.com"
-          autoComplete="email"
-          leftSection={<IconMail size={18} />}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setInvalid(false);
-          }}
-          error={invalid ? 'Enter an email address like you@example.com' : undefined}
-          classNames={{ input: classes.input, error: classes.error }}
-          className={classes.field}
-          radius="xl"
-        />
-        <Button type="submit" radius="xl" loading={subscribe.isPending}>
-          Subscribe
-        </Button>
-      </form>
+      {wanted ? (
+        // If its code cannot be fetched the footer goes on without the form, as the page does.
+        <ErrorBoundary quiet>
+          <Suspense fallback={placeholder}>
+            <NewsletterForm />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        placeholder
+      )}
     </Group>
   );
 }
