@@ -8,8 +8,6 @@
  * `select=` query parameter.
  */
 
-import { durationBands, type TourListFilters, type TourSort } from './filters.ts';
-
 /** Drops the whitespace outside quotes, as supabase-js does before sending a select. */
 export function compactSelect(select: string): string {
   let quoted = false;
@@ -68,6 +66,42 @@ export const latestReviewsSelect = compactSelect(
 
 /** The experiences list (cards). */
 export const experienceListSelect = compactSelect('id, slug, title, summary, image_url, duration_label, price_from, display_order');
+
+/** Trip lengths the list filters on, in days (inclusive bounds; max null means no upper bound). */
+export const durationBands = {
+  short: { label: 'Up to 4 days', min: 1, max: 4 },
+  week: { label: '5 to 8 days', min: 5, max: 8 },
+  long: { label: '9 days or more', min: 9, max: null },
+} as const;
+export type DurationBand = keyof typeof durationBands;
+
+export const tourSorts = {
+  recommended: 'Recommended',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  'duration-asc': 'Duration: shortest first',
+  'duration-desc': 'Duration: longest first',
+  rating: 'Highest rated',
+  newest: 'Newest',
+} as const;
+export type TourSort = keyof typeof tourSorts;
+
+/** The list filters as they live in the URL (all optional; absent means "any"). */
+export interface TourListFilters {
+  /** Words typed in the search box (web search syntax: "quoted phrases", -excluded, or). */
+  q?: string;
+  /** Category slug. */
+  category?: string;
+  /** Destination slug. */
+  destination?: string;
+  /** Price from (base_price), whole amounts. */
+  minPrice?: number;
+  maxPrice?: number;
+  duration?: DurationBand;
+  /** A departure month, yyyy-mm. */
+  month?: string;
+  sort?: TourSort;
+}
 
 /** One PostgREST filter: supabase-js `.filter(column, operator, value)` or `column=operator.value`. */
 export interface RestFilter {

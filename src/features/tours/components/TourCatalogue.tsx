@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { tourListQuery } from '../api.ts';
 import { localIsoDate } from '../model.ts';
-import { tourSorts, type TourListFilters, type TourSort } from '../filters.ts';
+import { tourSorts, type TourListFilters, type TourSort } from '../queries.ts';
 import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 import { TourCard, TourCardSkeleton } from './TourCard.tsx';

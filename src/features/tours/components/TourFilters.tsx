@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { durationBands, type DurationBand, type TourListFilters } from '../filters.ts';
+import { durationBands, type DurationBand, type TourListFilters } from '../queries.ts';
 import { activeFilterCount, upcomingMonths } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 
