@@ -328,6 +328,26 @@ test.describe('with the keyboard only', () => {
     await expect(page.getByRole('button', { name: 'Color scheme: Dark' })).toBeFocused();
   });
 
+  test('the color scheme menu pressed before its code has arrived opens once it has, and gives the keyboard back', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ColorSchemeMenu-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('tour-card').first()).toBeVisible();
+    await hydrated(page);
+    await tabTo(page, 'Color scheme: Light');
+    await page.keyboard.press('Enter');
+    release();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Light' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Color scheme: Light' })).toBeFocused();
+  });
+
   test('tours: the skip link comes first, then every filter in order, and each one works', async ({ page }) => {
     /** A fresh list with the keyboard at the start of the content; returns how many tours it shows. */
     const startAtContent = async () => {

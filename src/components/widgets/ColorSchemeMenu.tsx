@@ -6,13 +6,12 @@ interface ColorSchemeMenuProps {
   trigger: ReactElement;
   colorScheme: MantineColorScheme;
   onChoose: (value: MantineColorScheme) => void;
-  defaultOpened: boolean;
 }
 
 /** The colour scheme choices around the header's toggle (loaded once the page is idle). */
-export default function ColorSchemeMenu({ trigger, colorScheme, onChoose, defaultOpened }: ColorSchemeMenuProps) {
+export default function ColorSchemeMenu({ trigger, colorScheme, onChoose }: ColorSchemeMenuProps) {
   return (
-    <Menu position="bottom-end" width={160} withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={160} withinPortal>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         {colorSchemeChoices.map((choice) => (

@@ -21,7 +21,7 @@ export function ColorSchemeToggle() {
   );
   return (
     <DeferredMenu trigger={trigger}>
-      {(openAtOnce) => <ColorSchemeMenu trigger={trigger} colorScheme={colorScheme} onChoose={setColorScheme} defaultOpened={openAtOnce} />}
+      <ColorSchemeMenu trigger={trigger} colorScheme={colorScheme} onChoose={setColorScheme} />
     </DeferredMenu>
   );
 }

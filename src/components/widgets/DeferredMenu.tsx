@@ -1,29 +1,54 @@
-import { cloneElement, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { afterPageIdle } from '@/lib/idle.ts';
 
 interface DeferredMenuProps {
   /** The button that opens the menu, shown as it is while the menu's code loads. */
   trigger: ReactElement<{ onClick?: () => void }>;
-  /** The menu around the same trigger; `openAtOnce` when it was pressed before the code arrived. */
-  children: (openAtOnce: boolean) => ReactNode;
+  /** The menu around the same trigger: a lazy component. */
+  children: ReactNode;
+}
+
+/** Calls `then` once the Suspense boundary around it shows its content. */
+function WhenShown({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
 }
 
 /**
  * A header menu whose code (Mantine's Menu or Drawer, Popover, floating-ui, focus trap) loads once
  * the page is idle, so the entry every page downloads goes without it. Until then the trigger shows
- * as it is (the same markup on the server and at hydration); pressed before the code has arrived,
- * the menu opens as soon as it has. `children` renders a lazy component.
+ * as it is (the same markup on the server and at hydration). Pressed before the code has arrived,
+ * the menu's own trigger takes the keyboard and is pressed as soon as it is there: the menu opens,
+ * and hands the keyboard back to its trigger when it closes.
  */
 export function DeferredMenu({ trigger, children }: DeferredMenuProps) {
   const [wanted, setWanted] = useState(false);
-  const [pressed, setPressed] = useState(false);
+  const pressed = useRef(false);
+  const corner = useRef<HTMLSpanElement>(null);
   useEffect(() => afterPageIdle(() => setWanted(true)), []);
   const placeholder = cloneElement(trigger, {
     onClick: () => {
-      setPressed(true);
+      pressed.current = true;
       setWanted(true);
     },
   });
-  if (!wanted) return placeholder;
-  return <Suspense fallback={placeholder}>{children(pressed)}</Suspense>;
+  const [pressMenuTrigger] = useState(() => () => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    const button = corner.current?.querySelector<HTMLElement>('button');
+    button?.focus();
+    button?.click();
+  });
+  return (
+    <span ref={corner} style={{ display: 'contents' }}>
+      {wanted ? (
+        <Suspense fallback={placeholder}>
+          {children}
+          <WhenShown then={pressMenuTrigger} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </span>
+  );
 }

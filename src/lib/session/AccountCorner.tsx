@@ -24,5 +24,9 @@ export default function AccountCorner({ user }: { user: SessionUser }) {
       </Avatar>
     </UnstyledButton>
   );
-  return <DeferredMenu trigger={trigger}>{(openAtOnce) => <AccountMenu trigger={trigger} email={user.email} defaultOpened={openAtOnce} />}</DeferredMenu>;
+  return (
+    <DeferredMenu trigger={trigger}>
+      <AccountMenu trigger={trigger} email={user.email} />
+    </DeferredMenu>
+  );
 }

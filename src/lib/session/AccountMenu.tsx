@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 import { signOut } from './current.ts';
 
 /** The signed-in user's menu around their avatar (loaded once the page is idle). */
-export default function AccountMenu({ trigger, email, defaultOpened }: { trigger: ReactElement; email: string; defaultOpened: boolean }) {
+export default function AccountMenu({ trigger, email }: { trigger: ReactElement; email: string }) {
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{email}</Menu.Label>

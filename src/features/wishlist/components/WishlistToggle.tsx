@@ -14,10 +14,26 @@ export interface WishlistTour {
 // A traveler's toggle reads and writes the device's wishlist (Dexie): loaded only for a signed-in traveler.
 const TravelerWishlistToggle = lazy(() => import('./TravelerWishlistToggle.tsx'));
 
-/** The button itself; `saved` is undefined for a visitor and while the device's wishlist is read. */
-export function WishlistButton({ saved, busy, fullWidth, onClick }: { saved?: boolean; busy?: boolean; fullWidth?: boolean; onClick(): void }) {
+/**
+ * The button itself; `saved` is undefined for a visitor and while the device's wishlist is read.
+ * `visitorOnly`: hidden while a server-rendered page hydrates on a device that may hold a session.
+ */
+export function WishlistButton({
+  saved,
+  busy,
+  fullWidth,
+  visitorOnly,
+  onClick,
+}: {
+  saved?: boolean;
+  busy?: boolean;
+  fullWidth?: boolean;
+  visitorOnly?: boolean;
+  onClick(): void;
+}) {
   return (
     <Button
+      data-visitor-only={visitorOnly || undefined}
       variant={saved ? 'light' : 'default'}
       fullWidth={fullWidth}
       leftSection={saved ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
@@ -41,6 +57,8 @@ export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWi
   const [promptOpen, setPromptOpen] = useState(false);
   const href = useLocation({ select: (location) => location.href });
 
+  // Until the session is known, a press could go to the wrong toggle: the button waits.
+  if (session.status === 'loading') return <WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />;
   if (userId) {
     return (
       <Suspense fallback={<WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />}>
@@ -51,7 +69,7 @@ export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWi
   return (
     <Popover opened={promptOpen} onChange={setPromptOpen} position="bottom" withArrow shadow="md" width={280} trapFocus returnFocus>
       <Popover.Target>
-        <WishlistButton fullWidth={fullWidth} onClick={() => setPromptOpen((open) => !open)} />
+        <WishlistButton fullWidth={fullWidth} visitorOnly onClick={() => setPromptOpen((open) => !open)} />
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" role="dialog" aria-label="Sign in to save tours">
