@@ -62,7 +62,7 @@ function replayHeldPresses(): void {
  * after the app around it), so the held reads go out, the fields take typing and the presses made
  * meanwhile are replayed. <html data-hydrated> tells that the page's controls are its own now.
  */
-export function releaseReadsAfterHydration(): void {
+export function endHydration(): void {
   if (!hydrating) return;
   hydrating = false;
   onlineManager.setOnline(navigator.onLine);

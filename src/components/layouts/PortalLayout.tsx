@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { initials } from '@/lib/session/initials.ts';
 import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
 import classes from './PortalLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
@@ -40,15 +41,6 @@ const nav = [
   { label: 'Profile', to: '/traveler/profile', icon: IconUser },
   { label: 'Settings', to: '/traveler/settings', icon: IconSettings },
 ] as const;
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
 
 /**
  * The traveler portal's frame: a sidebar of the seven pages (a drawer on phones), the brand, the

@@ -1,4 +1,4 @@
-import { cloneElement, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { afterPageIdle } from '@/lib/idle.ts';
 
 interface DeferredMenuProps {
@@ -32,13 +32,13 @@ export function DeferredMenu({ trigger, children }: DeferredMenuProps) {
       setWanted(true);
     },
   });
-  const [pressMenuTrigger] = useState(() => () => {
+  const pressMenuTrigger = useCallback(() => {
     if (!pressed.current) return;
     pressed.current = false;
     const button = corner.current?.querySelector<HTMLElement>('button');
     button?.focus();
     button?.click();
-  });
+  }, []);
   return (
     <span ref={corner} style={{ display: 'contents' }}>
       {wanted ? (

@@ -1,18 +1,10 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { lazy } from 'react';
 import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
+import { initials } from './initials.ts';
 import type { SessionUser } from './store.ts';
 
 const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
 
 /** The signed-in user's avatar, opening their menu (loaded by SessionMenu once someone is signed in). */
 export default function AccountCorner({ user }: { user: SessionUser }) {

@@ -2,12 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { PublicLayout } from '@/components/layouts/PublicLayout.tsx';
 import { useBranding } from '@/features/branding/api.ts';
 import { NewsletterSignup } from '@/features/newsletter/components/NewsletterSignup.tsx';
-import { releaseReadsAfterHydration } from '@/lib/hydration.ts';
+import { endHydration } from '@/lib/hydration.ts';
 
 /** The public layout with the active branding and the newsletter line; the server renders its pages. */
 export function PublicShell({ children }: { children: ReactNode }) {
   const branding = useBranding();
-  useEffect(releaseReadsAfterHydration, []);
+  useEffect(endHydration, []);
   return (
     <PublicLayout brand={branding} newsletter={<NewsletterSignup />}>
       {children}
