@@ -9,6 +9,8 @@ interface HeldPress {
 declare global {
   interface Window {
     __heldPresses?: HeldPress[];
+    /** Set while a held press is replayed, so index.html's script lets it through. */
+    __replayingHeldPress?: boolean;
   }
 }
 
@@ -44,15 +46,26 @@ export function isHydrating(): boolean {
 /**
  * The presses made before hydration, in order, now that React handles them; one whose control is
  * gone is dropped. Each in a task of its own, so React has rendered what the one before changed (a
- * destination ticked, then 'Next') before the next press looks at it.
+ * destination ticked, then 'Next') before the next press looks at it. Presses made meanwhile join
+ * the queue, so none overtakes those held before it; the page counts as hydrated once it is empty.
  */
 function replayHeldPresses(): void {
   const press = window.__heldPresses?.shift();
-  if (!press) return;
+  if (!press) {
+    const root = document.documentElement;
+    root.removeAttribute('data-hydrating');
+    root.dataset.hydrated = '';
+    return;
+  }
   const { type, target } = press;
   if (target.isConnected) {
-    if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-    else if (target instanceof HTMLElement) target.click();
+    window.__replayingHeldPress = true;
+    try {
+      if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+      else if (target instanceof HTMLElement) target.click();
+    } finally {
+      window.__replayingHeldPress = false;
+    }
   }
   setTimeout(replayHeldPresses, 0);
 }
@@ -60,15 +73,12 @@ function replayHeldPresses(): void {
 /**
  * The public layout's effect: its page has hydrated (React hydrates the router's Suspense boundary
  * after the app around it), so the held reads go out, the fields take typing and the presses made
- * meanwhile are replayed. <html data-hydrated> tells that the page's controls are its own now.
+ * meanwhile are replayed; <html data-hydrated> then tells that the page's controls are its own.
  */
 export function endHydration(): void {
   if (!hydrating) return;
   hydrating = false;
   onlineManager.setOnline(navigator.onLine);
-  const root = document.documentElement;
-  root.removeAttribute('data-hydrating');
-  root.dataset.hydrated = '';
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('[data-held-until-hydrated]')) {
     if (field instanceof HTMLSelectElement) field.disabled = false;
     else field.readOnly = false;
