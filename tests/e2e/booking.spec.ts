@@ -372,8 +372,8 @@ test.describe('booking offline', () => {
     const tour = await migrationSafari(a);
     const departureId = await newDeparture(a, admin, tour, 180);
     await fillOfflineBooking(page, departureId, 'subira@example.com');
-    const lines = await bookingForm(page).getByTestId('quote-lines').textContent();
-    expect(lines).toContain('Single supplement');
+    // The price follows the party once the choices rest (debounced), so the assertion waits for it.
+    await expect(bookingForm(page).getByTestId('quote-lines')).toContainText('Single supplement');
 
     await context.setOffline(true);
     await expect(page.getByTestId('offline-note')).toBeVisible();
