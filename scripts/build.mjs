@@ -10,17 +10,12 @@ import { buildServiceWorker } from './build-sw.mjs';
 
 await rm('dist', { recursive: true, force: true });
 await viteBuild({ logLevel: 'warn' });
-// The browser build's manifest goes beside the server (which links each rendered route's CSS), not
-// into dist/, which is served as it is.
-const clientManifest = await readFile('dist/.vite/manifest.json', 'utf8');
-await rm('dist/.vite', { recursive: true, force: true });
 await buildServiceWorker();
 await precompressAssets('dist/assets');
 
 await rm('dist-server', { recursive: true, force: true });
 // The same components for Node: dependencies stay in node_modules, route chunks split as in the browser.
 await viteBuild({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server/ssr', emptyOutDir: true, copyPublicDir: false, manifest: false } });
-await writeFile('dist-server/client-manifest.json', clientManifest);
 await esbuild({
   entryPoints: ['server/main.ts'],
   outfile: 'dist-server/server.mjs',

@@ -23,19 +23,18 @@ export async function loadRouteChunks(): Promise<void> {
   await Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
 }
 
-/** The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts), and the routes it rendered. */
-export function renderPage(url: string, pageData: PageDataDocument): Promise<{ html: string; routeIds: string[] }> {
+/** The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts). */
+export function renderPage(url: string, pageData: PageDataDocument): Promise<string> {
   return requestPageData.run(pageData, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
     await router.load();
     try {
-      const html = renderToString(
+      return renderToString(
         <StrictMode>
           <App router={router} queryClient={queryClient} />
         </StrictMode>,
       );
-      return { html, routeIds: router.state.matches.map((match) => match.routeId) };
     } finally {
       queryClient.clear();
     }

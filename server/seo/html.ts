@@ -98,5 +98,24 @@ export function renderShell(shell: string, head: PageHead, pageData: PageDataDoc
   const withHead = withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
   if (rootHtml === null) return withHead;
   // data-hydrating: index.html's inline scripts hold presses and typing until the app has hydrated the page.
-  return withHead.replace(/<html([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-hydrating>`).replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+  return scriptsAfterFirstPaint(withHead)
+    .replace(/<html([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-hydrating>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+}
+
+/** The app's module script and the modulepreloads Vite put beside it in the shell's <head>. */
+const appScriptTags = /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g;
+
+/**
+ * A server-rendered page is whole without its scripts, so they wait until it has painted: inside a
+ * <template> nothing downloads, and index.html's last script adds them once the browser reports the
+ * first contentful paint. Downloaded beside the stylesheet they would take the slow link's
+ * bandwidth from it, and run before the first paint.
+ */
+function scriptsAfterFirstPaint(page: string): string {
+  const tags = page.match(appScriptTags) ?? [];
+  if (tags.length === 0) return page;
+  const withoutScripts = page.replace(appScriptTags, '');
+  const template = `<template id="scripts-after-first-paint">${tags.map((tag) => tag.trim()).join('')}</template>`;
+  return withoutScripts.replace(/\s*<\/head>/i, () => `\n    ${template}\n  </head>`);
 }

@@ -4,7 +4,7 @@ import { asRequestRole } from '../http/request-role.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
-import { isServerRendered, loadRenderer, type RenderedPage } from './render.ts';
+import { isServerRendered, loadRenderer } from './render.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
 import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
@@ -111,7 +111,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
   const renderer = loadRenderer(ctx.log);
   // Rendered once per page read and kept with it, so the HTML always matches the data inlined beside
   // it; a URL with a query (a filtered list) is rendered for each request.
-  const rendered = new WeakMap<SeoPage, Promise<RenderedPage | null>>();
+  const rendered = new WeakMap<SeoPage, Promise<string | null>>();
   const renderPage = async (page: SeoPage, url: string) => {
     const render = await renderer;
     if (!render) return null;
@@ -165,8 +165,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       const route = matchRoute(path);
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
       const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
-      const headTags = serverRendered ? [...serverRendered.stylesheets, ...preloads] : preloads;
-      return c.html(renderShell(shell, result.head, result.pageData, headTags, serverRendered?.html ?? null), result.status);
+      return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRendered), result.status);
     },
   };
 }

@@ -1,20 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readFile } from 'node:fs/promises';
 import type { PageDataDocument } from '../../src/lib/page-data.ts';
-import { routeStylesheetTags, type ClientManifest } from './route-styles.ts';
 import type { Route } from './routes.ts';
 
 /** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
 interface Renderer {
   loadRouteChunks(): Promise<void>;
-  renderPage(url: string, pageData: PageDataDocument): Promise<{ html: string; routeIds: string[] }>;
-}
-
-/** A page rendered on the server: the HTML of #root, and the stylesheets of its routes for <head>. */
-export interface RenderedPage {
-  html: string;
-  stylesheets: string[];
+  renderPage(url: string, pageData: PageDataDocument): Promise<string>;
 }
 
 /** A page slower than this to render goes out as the plain shell; the browser renders it as before. */
@@ -25,7 +17,8 @@ export function isServerRendered(route: Route): boolean {
   return ['home', 'static', 'tour', 'destination', 'experience', 'post', 'blog-category', 'blog-tag', 'content'].includes(route.kind);
 }
 
-export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<RenderedPage | null>;
+/** The HTML of #root for a page, or null when it could not be rendered in time. */
+export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<string | null>;
 
 /**
  * The renderer of the built app (dist-server/ssr/), or null when there is none (the server run from
@@ -36,12 +29,9 @@ export async function loadRenderer(log: (message: string, fields: Record<string,
   const file = new URL('./ssr/entry-server.js', import.meta.url);
   if (file.protocol !== 'file:' || !existsSync(fileURLToPath(file))) return null;
   let renderer: Renderer;
-  let manifest: ClientManifest;
   try {
     renderer = (await import(file.href)) as Renderer;
     await renderer.loadRouteChunks();
-    // The browser build's manifest (scripts/build.mjs puts it beside the renderer): which CSS each route needs.
-    manifest = JSON.parse(await readFile(new URL('./client-manifest.json', import.meta.url), 'utf8')) as ClientManifest;
   } catch (error) {
     log('page renderer failed to load', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     return null;
@@ -55,7 +45,7 @@ export async function loadRenderer(log: (message: string, fields: Record<string,
         log('page render timed out', { url });
         return null;
       }
-      return { html: rendered.html, stylesheets: routeStylesheetTags(manifest, rendered.routeIds) };
+      return rendered;
     } catch (error) {
       log('page render failed', { url, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return null;

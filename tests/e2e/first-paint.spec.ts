@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { hydrated } from './hydration.ts';
 
 interface FeaturedTour {
   title: string;
@@ -220,6 +221,29 @@ test.describe('first paint without supabase-js and the device database', () => {
     await expect.poll(async () => new Set((await timings()).requested.map((library) => library.name))).toEqual(new Set(['supabase-js', 'dexie']));
     const { contentRenderedAt, requested } = await timings();
     for (const library of requested) expect(library.startTime, library.name).toBeGreaterThan(contentRenderedAt);
+  });
+
+  test('a server-rendered page paints before it asks for any of the app\'s scripts', async ({ page, request }) => {
+    const tour = await firstTour(request);
+    for (const path of ['/', `/tours/${tour.slug}`]) {
+      const markup = await (await request.get(path)).text();
+      const template = /<template id="scripts-after-first-paint">([\s\S]*?)<\/template>/.exec(markup)?.[1] ?? '';
+      expect(template, path).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
+      // Outside the template the page names no script to download.
+      expect(markup.replace(template, ''), path).not.toMatch(/<(?:script|link)[^>]+(?:src|href)="\/assets\/[^"]+\.js"/);
+      await page.goto(path);
+      await hydrated(page);
+      const { paintedAt, scripts } = await page.evaluate(() => ({
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paintedAt, path).toBeGreaterThan(0);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paintedAt);
+    }
   });
 });
 

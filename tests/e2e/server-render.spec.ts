@@ -121,9 +121,7 @@ test.describe('public pages rendered on the server', () => {
       await page.goto(path);
       await hydrated(page);
       const used = await page.evaluate(() => (window as unknown as { stylesheetsAtHydration: string[] }).stylesheetsAtHydration);
-      // The chat widget, the outbox indicator and the error pages are not in the HTML: they load once the page is idle, styles and all.
-      const afterIdle = /\/assets\/(ChatWidget|MessageBubble|Honeypot|OutboxStatus|ErrorPages)-[\w-]+\.css$/;
-      expect(used.filter((href) => !linked.has(href) && !afterIdle.test(href)), `${path}: stylesheets only the scripts added`).toEqual([]);
+      expect(used.filter((href) => !linked.has(href)), `${path}: stylesheets only the scripts added`).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), path).toBeLessThan(0.05);
     }
   });
