@@ -49,7 +49,8 @@ if (container.hasChildNodes()) {
   // boundaries it adds only when rendering from scratch in the browser, so it matches the server's.
   router.ssr = { manifest: undefined };
   holdReadsWhileHydrating();
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+  // In a task of its own: evaluating the app's modules already makes a long one.
+  setTimeout(() => void router.load().then(() => startTransition(() => void hydrateRoot(container, app))));
 } else {
   startTransition(() => createRoot(container).render(app));
 }

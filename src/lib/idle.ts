@@ -1,3 +1,5 @@
+import { startTransition } from 'react';
+
 /** Calls `then` once the page has loaded and the browser is idle (at most a few seconds later). */
 export function afterPageIdle(then: () => void): () => void {
   let cancelled = false;
@@ -17,4 +19,12 @@ export function afterPageIdle(then: () => void): () => void {
     if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idleHandle);
     else clearTimeout(idleHandle);
   };
+}
+
+/**
+ * afterPageIdle for a state change that shows something (a widget, a menu's code): rendered as a
+ * transition, which React cuts into short tasks, so it never holds up a press made meanwhile.
+ */
+export function renderAfterPageIdle(update: () => void): () => void {
+  return afterPageIdle(() => startTransition(update));
 }

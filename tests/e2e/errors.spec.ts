@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { hydrated } from './hydration.ts';
 
 /**
  * The error screens that routes can show today (not found, a route that throws) in the real
@@ -140,7 +141,8 @@ test('a route that throws shows Something went wrong with Go Home and Go Back, a
 test('reports made while the server cannot be reached are kept, at most 10, and delivered when it is back', async ({ page, context, request, baseURL }) => {
   await page.route('**/api/errors', (route) => route.abort('internetdisconnected'));
   await page.goto('/');
-  await expect(page.getByTestId('tour-card').first()).toBeVisible();
+  // The page shows from its HTML before the app (and its error reporter) has started.
+  await hydrated(page);
 
   const messages = Array.from({ length: 12 }, (_, i) => `Itinerary sync ${i + 1} failed ${Date.now()}`);
   // Uncaught errors, as the app would raise them: the window listener reports each.

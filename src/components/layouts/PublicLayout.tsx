@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { renderAfterPageIdle } from '@/lib/idle.ts';
 import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
@@ -186,7 +186,7 @@ export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBra
   const [menuWanted, setMenuWanted] = useState(false);
   const [menuReady, setMenuReady] = useState(false);
   const [openWhenReady, setOpenWhenReady] = useState(false);
-  useEffect(() => afterPageIdle(() => setMenuWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setMenuWanted(true)), []);
   const onMenuMounted = useCallback(() => setMenuReady(true), []);
   const openMenu = menu.open;
   useEffect(() => {

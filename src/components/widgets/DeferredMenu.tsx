@@ -1,5 +1,5 @@
 import { cloneElement, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { renderAfterPageIdle } from '@/lib/idle.ts';
 
 interface DeferredMenuProps {
   /** The button that opens the menu, shown as it is while the menu's code loads. */
@@ -25,7 +25,7 @@ export function DeferredMenu({ trigger, children }: DeferredMenuProps) {
   const [wanted, setWanted] = useState(false);
   const pressed = useRef(false);
   const corner = useRef<HTMLSpanElement>(null);
-  useEffect(() => afterPageIdle(() => setWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setWanted(true)), []);
   const placeholder = cloneElement(trigger, {
     onClick: () => {
       pressed.current = true;

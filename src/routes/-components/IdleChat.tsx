@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { renderAfterPageIdle } from '@/lib/idle.ts';
 
 const ChatWidget = lazy(() => import('@/features/contact/chat/ChatWidget.tsx'));
 
@@ -10,7 +10,7 @@ const ChatWidget = lazy(() => import('@/features/contact/chat/ChatWidget.tsx'));
  */
 export function IdleChat() {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterPageIdle(() => setReady(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setReady(true)), []);
   if (!ready) return null;
   return (
     <ErrorBoundary quiet>

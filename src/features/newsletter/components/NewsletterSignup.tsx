@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { renderAfterPageIdle } from '@/lib/idle.ts';
 import classes from './NewsletterSignup.module.css';
 
 // The form (Mantine's TextInput and its input parts, the sign-up through the outbox) loads once the
@@ -11,7 +11,7 @@ const NewsletterForm = lazy(() => import('./NewsletterForm.tsx'));
 /** The footer's newsletter line: one email field. */
 export function NewsletterSignup() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => afterPageIdle(() => setWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setWanted(true)), []);
   // Holds the form's place, so nothing moves when it arrives.
   const placeholder = <div className={classes.form} data-pending />;
 

@@ -1,4 +1,5 @@
 import { Group, Skeleton, Text } from '@mantine/core';
+import { memo } from 'react';
 import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
@@ -7,9 +8,10 @@ import classes from './TourCard.module.css';
 
 /**
  * Image, title, duration, destinations, price from per person, rating, and the next departure.
- * `eager` for the cards in the first screenful, so their pictures are not held back.
+ * `eager` for the cards in the first screenful, so their pictures are not held back. Memoized: a
+ * list read again in the background keeps its unchanged tours, and their cards are not rendered again.
  */
-export function TourCard({ tour, today, eager }: { tour: TourCardData; today: string; eager?: boolean }) {
+export const TourCard = memo(function TourCard({ tour, today, eager }: { tour: TourCardData; today: string; eager?: boolean }) {
   const href: string = `/tours/${tour.slug}`;
   return (
     <article className={classes.card} data-testid="tour-card">
@@ -79,7 +81,7 @@ export function TourCard({ tour, today, eager }: { tour: TourCardData; today: st
       </div>
     </article>
   );
-}
+});
 
 /** The card's shape while it loads, the same size so nothing moves when the tours arrive. */
 export function TourCardSkeleton() {

@@ -160,7 +160,7 @@ export function TourCatalogue({
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Filter tours" position="bottom" size="auto" radius="lg" className={classes.drawer}>
         <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
         <Button fullWidth mt="lg" onClick={drawer.close}>
-          {tours.isFetching ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
+          {tours.isPlaceholderData ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
         </Button>
       </Drawer>
     </Container>
