@@ -6,6 +6,13 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+declare global {
+  interface Window {
+    /** An install offer index.html's inline script kept before the app's scripts had run. */
+    __earlyInstallPrompt?: BeforeInstallPromptEvent;
+  }
+}
+
 /** Offered from this page view on: a visitor who looks further than the page they landed on. */
 export const INSTALL_AFTER_PAGE_VIEWS = 2;
 /** After 'Not now' the offer rests this long. */
@@ -40,6 +47,7 @@ function rememberDismissal(): void {
 
 /** Keeps the browser's install prompt for a better moment than arrival (Chromium fires it early). */
 export function listenForInstallPrompt(): void {
+  if (window.__earlyInstallPrompt) installPrompt.set(window.__earlyInstallPrompt);
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     installPrompt.set(event as BeforeInstallPromptEvent);
