@@ -12,7 +12,7 @@ import {
   tourDetailSelect,
   tourListRequest,
 } from '../../src/features/tours/queries.ts';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, POSTS_PER_PAGE } from '../../src/features/blog/model.ts';
+import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns, POSTS_PER_PAGE, type PostFilter } from '../../src/features/blog/model.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
@@ -58,11 +58,13 @@ const categoriesRead = read('categories:all', 'categories', { select: 'id,slug,n
 /** Blog categories in the company's order, as blogCategoriesQuery reads them (the blog's category links). */
 const blogCategoriesRead = read('blog-categories:all', 'blog_categories', { select: 'id,slug,name,description', order: 'display_order.asc,name.asc' });
 
-/** The blog's first page of posts, newest first, and how many there are, as postsQuery reads them. */
-const firstPostsPageRead: RestRead = {
-  ...read('posts:first-page', 'blog_posts', { select: POST_SUMMARY_COLUMNS, order: 'published_at.desc,title.asc', offset: '0', limit: String(POSTS_PER_PAGE) }),
-  counted: true,
-};
+/** A blog list's first page of posts (all, a category's or a tag's), newest first, and how many there are, as postsQuery reads them. */
+function firstPostsPageRead(filter: PostFilter): RestRead {
+  const params: Record<string, string> = { select: postListColumns(filter), order: 'published_at.desc,title.asc', offset: '0', limit: String(POSTS_PER_PAGE) };
+  if (filter.category) params['category.slug'] = `eq.${filter.category}`;
+  if (filter.tag) params['tagged.slug'] = `eq.${filter.tag}`;
+  return { ...read(firstPostsPageKey(filter), 'blog_posts', params), counted: true };
+}
 
 /** Published experiences in the company's order, as experiencesQuery reads them (/experiences and home). */
 const experiencesRead = read('experiences:all', 'experiences', { select: experienceListSelect, is_published: 'eq.true', order: 'display_order.asc,title.asc' });
@@ -112,7 +114,7 @@ export function pageDataReads(route: Route): RestRead[] {
       // The trip planner's first step lists the destinations to choose from.
       if (route.page === 'start-planning') return [brandingRead, destinationsRead];
       if (route.page === 'experiences') return [brandingRead, experiencesRead];
-      if (route.page === 'blog') return [brandingRead, firstPostsPageRead, blogCategoriesRead];
+      if (route.page === 'blog') return [brandingRead, firstPostsPageRead({}), blogCategoriesRead];
       if (route.page === 'about') {
         return [
           brandingRead,
@@ -133,6 +135,10 @@ export function pageDataReads(route: Route): RestRead[] {
       return [brandingRead, read(`post:${route.slug}`, 'blog_posts', { select: POST_COLUMNS, slug: `eq.${route.slug}` }, true)];
     case 'content':
       return [brandingRead, contentPageRead(route.slug)];
+    case 'blog-category':
+      return [brandingRead, blogCategoriesRead, firstPostsPageRead({ category: route.slug })];
+    case 'blog-tag':
+      return [brandingRead, read(`tag:${route.slug}`, 'blog_tags', { select: 'id,slug,name', slug: `eq.${route.slug}` }, true), firstPostsPageRead({ tag: route.slug })];
     default:
       return [brandingRead];
   }

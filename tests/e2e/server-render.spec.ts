@@ -13,9 +13,14 @@ async function anonRead<T>(request: APIRequestContext, table: string, params: Re
 }
 
 /** The public pages to check, with the main heading each shows. */
-async function publicPages(request: APIRequestContext): Promise<{ path: string; heading: string | RegExp }[]> {
+async function publicPages(request: APIRequestContext): Promise<{ path: string; heading: string | RegExp; shows?: string }[]> {
   const [tour] = await anonRead<{ slug: string; title: string }>(request, 'tours', { select: 'slug,title', status: 'eq.active', order: 'title.asc', limit: '1' });
-  const [post] = await anonRead<{ slug: string; title: string }>(request, 'blog_posts', { select: 'slug,title', order: 'published_at.desc', limit: '1' });
+  const [post] = await anonRead<{ slug: string; title: string; category: { slug: string; name: string } }>(request, 'blog_posts', {
+    select: 'slug,title,category:blog_categories(slug,name)',
+    order: 'published_at.desc',
+    limit: '1',
+  });
+  const [tag] = await anonRead<{ slug: string; name: string }>(request, 'blog_tags', { select: 'slug,name', slug: 'eq.serengeti' });
   const [policy] = await anonRead<{ title: string }>(request, 'content_pages', { select: 'title', slug: 'eq.privacy-policy' });
   const [hero] = await anonRead<{ title: string }>(request, 'heroes', { select: 'title', is_active: 'eq.true', order: 'display_order.asc', limit: '1' });
   return [
@@ -24,6 +29,8 @@ async function publicPages(request: APIRequestContext): Promise<{ path: string; 
     { path: `/tours/${tour.slug}`, heading: tour.title },
     { path: '/blog', heading: 'Safari Journal' },
     { path: `/blog/${post.slug}`, heading: post.title },
+    { path: `/blog/category/${post.category.slug}`, heading: post.category.name, shows: post.title },
+    { path: `/blog/tag/${tag.slug}`, heading: tag.name },
     { path: '/privacy-policy', heading: policy.title },
   ];
 }
@@ -54,13 +61,14 @@ async function holdAppScript(page: Page): Promise<() => void> {
 
 test.describe('public pages rendered on the server', () => {
   test('the HTML itself carries each page and its main heading, before any script runs', async ({ request }) => {
-    for (const { path, heading } of await publicPages(request)) {
+    for (const { path, heading, shows } of await publicPages(request)) {
       const html = await (await request.get(path)).text();
       const root = /<div id="root">([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1];
       expect(h1, `${path} has an h1 in its HTML`).toBeDefined();
       expect(decodeEntities(h1!).trim(), path).toMatch(typeof heading === 'string' ? new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : heading);
       expect(root, `${path} rendered without falling back to the browser`).not.toContain('Switched to client rendering');
+      if (shows) expect(decodeEntities(root), path).toContain(shows);
     }
   });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS } from '../../src/features/blog/model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns } from '../../src/features/blog/model.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
@@ -256,6 +256,24 @@ describe('other public pages', () => {
     const blog = pageDataOf((await page('/blog')).html).entries;
     expect(blog['posts:first-page']).toEqual({ rows: posts.data, total: posts.count });
     expect(blog['blog-categories:all']).toEqual(blogCategories.data);
+    // A category's and a tag's page carry their own first page of posts, as the browser reads them.
+    const postsOf = (filter: { category?: string; tag?: string }) => {
+      let query = server.client().from('blog_posts').select(postListColumns(filter), { count: 'exact' });
+      if (filter.category) query = query.eq('category.slug', filter.category);
+      if (filter.tag) query = query.eq('tagged.slug', filter.tag);
+      return query.order('published_at', { ascending: false }).order('title').range(0, 11);
+    };
+    const category = (posts.data![0].category as unknown as { slug: string }).slug;
+    const inCategory = await postsOf({ category });
+    expect(inCategory.count).toBeGreaterThan(0);
+    const categoryPage = pageDataOf((await page(`/blog/category/${category}`)).html).entries;
+    expect(categoryPage[`posts:category:${category}:first-page`]).toEqual({ rows: inCategory.data, total: inCategory.count });
+    expect(categoryPage['blog-categories:all']).toEqual(blogCategories.data);
+    const tag = (await server.client().from('blog_tags').select('id, slug, name').order('slug').limit(1).single()).data!;
+    const tagged = await postsOf({ tag: tag.slug });
+    const tagPage = pageDataOf((await page(`/blog/tag/${tag.slug}`)).html).entries;
+    expect(tagPage[`tag:${tag.slug}`]).toEqual(tag);
+    expect(tagPage[`posts:tag:${tag.slug}:first-page`]).toEqual({ rows: tagged.data, total: tagged.count });
   });
 
   it('home also carries the experiences, the newest reviews of active tours, the latest posts and the partners', async () => {

@@ -1,13 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, POSTS_PER_PAGE, relatedPosts, type BlogCategory, type BlogTag, type Post, type PostSummary, type RelatedCandidate } from './model.ts';
+import {
+  firstPostsPageKey,
+  LATEST_POSTS_LIMIT,
+  POST_COLUMNS,
+  POST_SUMMARY_COLUMNS,
+  postListColumns,
+  POSTS_PER_PAGE,
+  relatedPosts,
+  type BlogCategory,
+  type BlogTag,
+  type Post,
+  type PostFilter,
+  type PostSummary,
+  type RelatedCandidate,
+} from './model.ts';
 
 /** How many posts 'Keep reading' suggests, and from how many recent ones it chooses. */
 const RELATED_POSTS = 3;
 const RELATED_POOL = 40;
-
-export type PostFilter = { category?: string; tag?: string };
 
 export const blogKeys = {
   all: ['blog'] as const,
@@ -27,13 +39,7 @@ export const postsQuery = (filter: PostFilter, page: number) =>
   queryOptions({
     queryKey: blogKeys.posts(filter, page),
     queryFn: async () => {
-      const columns = [
-        filter.category ? POST_SUMMARY_COLUMNS.replace('blog_categories(', 'blog_categories!inner(') : POST_SUMMARY_COLUMNS,
-        filter.tag ? 'tagged:blog_tags!inner(slug)' : null,
-      ]
-        .filter(Boolean)
-        .join(', ');
-      let query = (await getSupabase()).from('blog_posts').select(columns, { count: 'exact' });
+      let query = (await getSupabase()).from('blog_posts').select(postListColumns(filter), { count: 'exact' });
       if (filter.category) query = query.eq('category.slug', filter.category);
       if (filter.tag) query = query.eq('tagged.slug', filter.tag);
       const from = (page - 1) * POSTS_PER_PAGE;
@@ -45,13 +51,13 @@ export const postsQuery = (filter: PostFilter, page: number) =>
       if (error) throw error;
       return { posts: data, total: count ?? data.length };
     },
-    // The blog's HTML carries its first page, unfiltered.
-    initialData: !filter.category && !filter.tag && page === 1 ? () => firstPageOfPosts() : undefined,
+    // The HTML of the blog, a category and a tag carries the list's first page.
+    initialData: page === 1 ? () => firstPageOfPosts(filter) : undefined,
     initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
-function firstPageOfPosts(): { posts: PostSummary[]; total: number } | undefined {
-  const counted = readPageData<{ rows: PostSummary[]; total: number }>('posts:first-page');
+function firstPageOfPosts(filter: PostFilter): { posts: PostSummary[]; total: number } | undefined {
+  const counted = readPageData<{ rows: PostSummary[]; total: number }>(firstPostsPageKey(filter));
   return counted && { posts: counted.rows, total: counted.total };
 }
 
@@ -139,4 +145,6 @@ export const tagQuery = (slug: string) =>
       if (error) throw error;
       return data;
     },
+    initialData: () => readPageData<BlogTag | null>(`tag:${slug}`),
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });

@@ -38,6 +38,23 @@ export const LATEST_POSTS_LIMIT = 3;
 export const POSTS_PER_PAGE = 12;
 
 export const POST_SUMMARY_COLUMNS = 'id, slug, title, excerpt, cover_image_url, author_name, published_at, reading_minutes, category:blog_categories(name, slug)';
+/** Which posts a blog list shows: all of them, or one category's or one tag's (by slug). */
+export type PostFilter = { category?: string; tag?: string };
+
+/** The columns of a list of posts: a category or tag is joined inner, so only its posts come back. */
+export function postListColumns(filter: PostFilter): string {
+  const columns = [filter.category ? POST_SUMMARY_COLUMNS.replace('blog_categories(', 'blog_categories!inner(') : POST_SUMMARY_COLUMNS];
+  if (filter.tag) columns.push('tagged:blog_tags!inner(slug)');
+  return columns.join(', ');
+}
+
+/** Where a list page's HTML carries its first page of posts (server/seo/page-data.ts). */
+export function firstPostsPageKey(filter: PostFilter): string {
+  if (filter.category) return `posts:category:${filter.category}:first-page`;
+  if (filter.tag) return `posts:tag:${filter.tag}:first-page`;
+  return 'posts:first-page';
+}
+
 /** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
 export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;
 

@@ -3,7 +3,8 @@ import { IconNotebook } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
-import { postsQuery, type PostFilter } from '../api.ts';
+import { postsQuery } from '../api.ts';
+import type { PostFilter } from '../model.ts';
 import { POSTS_PER_PAGE } from '../model.ts';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 
