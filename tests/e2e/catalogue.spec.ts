@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { collectConsoleErrors } from './console-errors.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -39,15 +40,10 @@ async function activeTours(db: SupabaseClient): Promise<ActiveTour[]> {
  * 429s are not errors of the pages.
  */
 function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const url = message.location().url;
-    if (/\/api\/(performance|errors)$/.test(new URL(url || 'about:blank').pathname) && message.text().includes('429')) return;
-    errors.push(`${message.text()} (${url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
+  return collectConsoleErrors(
+    page,
+    (message) => /\/api\/(performance|errors)$/.test(new URL(message.location().url || 'about:blank').pathname) && message.text().includes('429'),
+  );
 }
 
 async function cardTitles(page: Page): Promise<string[]> {

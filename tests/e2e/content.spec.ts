@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { collectConsoleErrors } from './console-errors.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -17,14 +18,7 @@ async function anonClient(request: APIRequestContext, baseURL: string): Promise<
 }
 
 /** Console errors of the page; a deliberate 404 document (an unknown slug) is not one. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+const pageErrors = (page: Page) => collectConsoleErrors(page, (message) => /status of 404/.test(message.text()));
 
 const CONTENT_SLUGS = ['privacy-policy', 'terms-conditions', 'faqs', 'booking-terms', 'travel-insurance', 'cookie-policy'];
 
@@ -35,7 +29,7 @@ async function expectPage(page: Page, path: string, heading: string) {
 }
 
 async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
-  const errors = collectConsoleErrors(page);
+  const errors = pageErrors(page);
 
   const pages = await db.from('content_pages').select('slug, title').in('slug', [...CONTENT_SLUGS, 'about']);
   expect(pages.error).toBeNull();
@@ -100,7 +94,7 @@ test('every content route shows its content from the database', async ({ page, r
 });
 
 test('the contact form shows field messages, then sends the message', async ({ page }) => {
-  const errors = collectConsoleErrors(page);
+  const errors = pageErrors(page);
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByRole('button', { name: 'Send message' }).click();
@@ -131,7 +125,7 @@ test('the contact form shows field messages, then sends the message', async ({ p
 });
 
 test("the footer's newsletter form, loaded once the page is idle, signs an address up", async ({ page }) => {
-  const errors = collectConsoleErrors(page);
+  const errors = pageErrors(page);
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   const email = footer.getByRole('textbox', { name: 'Email address' });
@@ -175,7 +169,7 @@ test.describe('on a phone', () => {
   });
 
   test('the trip planner goes step by step to the thank-you page', async ({ page }) => {
-    const errors = collectConsoleErrors(page);
+    const errors = pageErrors(page);
     await page.goto('/start-planning');
     const next = page.getByRole('button', { name: 'Next' });
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { collectConsoleErrors } from './console-errors.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -40,16 +41,6 @@ test('the home page shows the company and featured tours from the database', asy
   for (const title of shownTitles) expect(featuredTitles).toContain(title);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
-
-/** Console errors and uncaught exceptions of the page. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 interface ReviewRow {
   id: string;

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
+import { collectConsoleErrors } from './console-errors.ts';
 
 /** The anonymous visitor's read of one public table, as the test's own REST call (not the page's). */
 async function anonRead<T>(request: APIRequestContext, table: string, params: Record<string, string>): Promise<T[]> {
@@ -37,16 +38,6 @@ async function publicPages(request: APIRequestContext): Promise<{ path: string; 
 
 const decodeEntities = (html: string) =>
   html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-
-/** Console errors (React reports a hydration mismatch there) and uncaught exceptions of the page. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Holds the app's entry script until the returned function is called: the page shows from its HTML alone until then. */
 async function holdAppScript(page: Page): Promise<() => void> {
