@@ -24,7 +24,8 @@ import { createAppRouter } from './app/router.tsx';
 
 // Errors are reported from the first line on (kept on the device while offline).
 startErrorReporting();
-// Before anything else: the service worker, and the install prompt Chromium fires early.
+// Before anything else: the service worker, and the install prompt Chromium fires early (one fired
+// before this ran, index.html has kept).
 startPwa();
 
 const queryClient = createQueryClient();

@@ -12,7 +12,7 @@ import {
   tourDetailSelect,
   tourListRequest,
 } from '../../src/features/tours/queries.ts';
-import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns, POSTS_PER_PAGE, type PostFilter } from '../../src/features/blog/model.ts';
+import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListRequest, POSTS_PER_PAGE, type PostFilter } from '../../src/features/blog/model.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
@@ -60,9 +60,14 @@ const blogCategoriesRead = read('blog-categories:all', 'blog_categories', { sele
 
 /** A blog list's first page of posts (all, a category's or a tag's), newest first, and how many there are, as postsQuery reads them. */
 function firstPostsPageRead(filter: PostFilter): RestRead {
-  const params: Record<string, string> = { select: postListColumns(filter), order: 'published_at.desc,title.asc', offset: '0', limit: String(POSTS_PER_PAGE) };
-  if (filter.category) params['category.slug'] = `eq.${filter.category}`;
-  if (filter.tag) params['tagged.slug'] = `eq.${filter.tag}`;
+  const { select, equals, order } = postListRequest(filter);
+  const params: Record<string, string> = {
+    select,
+    order: order.map(({ column, ascending }) => `${column}.${ascending ? 'asc' : 'desc'}`).join(','),
+    offset: '0',
+    limit: String(POSTS_PER_PAGE),
+  };
+  for (const { column, value } of equals) params[column] = `eq.${value}`;
   return { ...read(firstPostsPageKey(filter), 'blog_posts', params), counted: true };
 }
 

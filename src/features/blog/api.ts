@@ -6,7 +6,7 @@ import {
   LATEST_POSTS_LIMIT,
   POST_COLUMNS,
   POST_SUMMARY_COLUMNS,
-  postListColumns,
+  postListRequest,
   POSTS_PER_PAGE,
   relatedPosts,
   type BlogCategory,
@@ -39,13 +39,12 @@ export const postsQuery = (filter: PostFilter, page: number) =>
   queryOptions({
     queryKey: blogKeys.posts(filter, page),
     queryFn: async () => {
-      let query = (await getSupabase()).from('blog_posts').select(postListColumns(filter), { count: 'exact' });
-      if (filter.category) query = query.eq('category.slug', filter.category);
-      if (filter.tag) query = query.eq('tagged.slug', filter.tag);
+      const request = postListRequest(filter);
+      let query = (await getSupabase()).from('blog_posts').select(request.select, { count: 'exact' });
+      for (const { column, value } of request.equals) query = query.eq(column, value);
+      for (const { column, ascending } of request.order) query = query.order(column, { ascending });
       const from = (page - 1) * POSTS_PER_PAGE;
       const { data, error, count } = await query
-        .order('published_at', { ascending: false })
-        .order('title')
         .range(from, from + POSTS_PER_PAGE - 1)
         .overrideTypes<PostSummary[], { merge: false }>();
       if (error) throw error;

@@ -48,6 +48,30 @@ export function postListColumns(filter: PostFilter): string {
   return columns.join(', ');
 }
 
+/**
+ * A post list as one PostgREST request, read the same way by supabase-js (postsQuery) and by the
+ * server for the page's inlined first page: its columns, the slug it is filtered on, newest first.
+ */
+export interface PostListRequest {
+  select: string;
+  equals: { column: string; value: string }[];
+  order: { column: string; ascending: boolean }[];
+}
+
+export function postListRequest(filter: PostFilter): PostListRequest {
+  const equals: PostListRequest['equals'] = [];
+  if (filter.category) equals.push({ column: 'category.slug', value: filter.category });
+  if (filter.tag) equals.push({ column: 'tagged.slug', value: filter.tag });
+  return {
+    select: postListColumns(filter),
+    equals,
+    order: [
+      { column: 'published_at', ascending: false },
+      { column: 'title', ascending: true },
+    ],
+  };
+}
+
 /** Where a list page's HTML carries its first page of posts (server/seo/page-data.ts). */
 export function firstPostsPageKey(filter: PostFilter): string {
   if (filter.category) return `posts:category:${filter.category}:first-page`;

@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { postsQuery } from '../api.ts';
-import type { PostFilter } from '../model.ts';
-import { POSTS_PER_PAGE } from '../model.ts';
+import { POSTS_PER_PAGE, type PostFilter } from '../model.ts';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 
 const blogPath: string = '/blog';

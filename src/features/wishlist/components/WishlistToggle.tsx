@@ -57,11 +57,12 @@ export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWi
   const [promptOpen, setPromptOpen] = useState(false);
   const href = useLocation({ select: (location) => location.href });
 
+  const waiting = <WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />;
   // Until the session is known, a press could go to the wrong toggle: the button waits.
-  if (session.status === 'loading') return <WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />;
+  if (session.status === 'loading') return waiting;
   if (userId) {
     return (
-      <Suspense fallback={<WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />}>
+      <Suspense fallback={waiting}>
         <TravelerWishlistToggle userId={userId} tour={tour} fullWidth={fullWidth} />
       </Suspense>
     );
