@@ -96,6 +96,8 @@ export function createApp(ctx: PlatformContext): Hono {
       await next();
       if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
     });
+    // The build's manifest is for the server (seo/route-scripts.ts), not a page of the site.
+    app.get('/.vite/*', (c) => c.notFound());
     app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true }));
     app.get('*', (c) => {
       if (apiPrefixes.some((prefix) => c.req.path.startsWith(prefix))) return c.notFound();

@@ -23,18 +23,25 @@ export async function loadRouteChunks(): Promise<void> {
   await Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
 }
 
+/** A page as the server renders it: the HTML of #root, and the ids of the routes rendered in it. */
+export interface RenderedPage {
+  html: string;
+  routeIds: string[];
+}
+
 /** The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts). */
-export function renderPage(url: string, pageData: PageDataDocument): Promise<string> {
+export function renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage> {
   return requestPageData.run(pageData, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
     await router.load();
     try {
-      return renderToString(
+      const html = renderToString(
         <StrictMode>
           <App router={router} queryClient={queryClient} />
         </StrictMode>,
       );
+      return { html, routeIds: router.state.matches.map((match) => match.routeId) };
     } finally {
       queryClient.clear();
     }

@@ -86,21 +86,27 @@ export function headTags(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+/** A page rendered on the server (render.ts): the HTML of #root, and its routes' scripts (route-scripts.ts). */
+export interface ServerRenderedRoot {
+  html: string;
+  scripts: string[];
+}
+
 /**
  * The app shell with this page's head: the shell's own <title> and description are replaced, not
  * repeated, and the page's data goes in <head> too. `preloads` name what the page paints first
- * (preload.ts); `rootHtml` is the page rendered on the server (render.ts), which the browser hydrates.
+ * (preload.ts); `root` is the page rendered on the server, which the browser hydrates.
  */
-export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = [], rootHtml: string | null = null): string {
+export function renderShell(shell: string, head: PageHead, pageData: PageDataDocument, preloads: string[] = [], root: ServerRenderedRoot | null = null): string {
   const withoutDefaults = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const data = `<script id="page-data" type="application/json">${scriptJson(pageData)}</script>`;
   const tags = [headTags(head), ...preloads, data].join('\n    ');
   const withHead = withoutDefaults.replace(/\s*<\/head>/i, () => `\n    ${tags}\n  </head>`);
-  if (rootHtml === null) return withHead;
+  if (root === null) return withHead;
   // data-hydrating: index.html's inline scripts hold presses and typing until the app has hydrated the page.
-  return scriptsAfterFirstPaint(withHead)
+  return scriptsAfterFirstPaint(withHead, root.scripts)
     .replace(/<html([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-hydrating>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${root.html}</div>`);
 }
 
 /** The app's module script and the modulepreloads Vite put beside it in the shell's <head>. */
@@ -110,12 +116,13 @@ const appScriptTags = /\s*<(?:script type="module"[^>]*><\/script>|link rel="mod
  * A server-rendered page is whole without its scripts, so they wait until it has painted: inside a
  * <template> nothing downloads, and index.html's last script adds them once the browser reports the
  * first contentful paint. Downloaded beside the stylesheet they would take the slow link's
- * bandwidth from it, and run before the first paint.
+ * bandwidth from it, and run before the first paint. The page's route scripts join them there.
  */
-function scriptsAfterFirstPaint(page: string): string {
+function scriptsAfterFirstPaint(page: string, routeScripts: string[]): string {
   const tags = page.match(appScriptTags) ?? [];
   if (tags.length === 0) return page;
   const withoutScripts = page.replace(appScriptTags, '');
-  const template = `<template id="scripts-after-first-paint">${tags.map((tag) => tag.trim()).join('')}</template>`;
+  const routeTags = routeScripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`);
+  const template = `<template id="scripts-after-first-paint">${[...tags.map((tag) => tag.trim()), ...routeTags].join('')}</template>`;
   return withoutScripts.replace(/\s*<\/head>/i, () => `\n    ${template}\n  </head>`);
 }

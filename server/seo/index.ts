@@ -4,7 +4,8 @@ import { asRequestRole } from '../http/request-role.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
-import { isServerRendered, loadRenderer } from './render.ts';
+import { isServerRendered, loadRenderer, type RenderedPage } from './render.ts';
+import { readClientManifest, routeScripts } from './route-scripts.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
 import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
@@ -109,9 +110,12 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
 
   // Loaded from the start, so the first visitor does not wait for it.
   const renderer = loadRenderer(ctx.log);
+  const clientManifest = readClientManifest(ctx.config.distDir);
+  const serverRenderedRoot = (page: RenderedPage | null) =>
+    page && { html: page.html, scripts: clientManifest ? routeScripts(clientManifest, page.routeIds) : [] };
   // Rendered once per page read and kept with it, so the HTML always matches the data inlined beside
   // it; a URL with a query (a filtered list) is rendered for each request.
-  const rendered = new WeakMap<SeoPage, Promise<string | null>>();
+  const rendered = new WeakMap<SeoPage, Promise<RenderedPage | null>>();
   const renderPage = async (page: SeoPage, url: string) => {
     const render = await renderer;
     if (!render) return null;
@@ -165,7 +169,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       const route = matchRoute(path);
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
       const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
-      return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRendered), result.status);
+      return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRenderedRoot(serverRendered)), result.status);
     },
   };
 }

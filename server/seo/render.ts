@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { RenderedPage } from '../../src/entry-server.tsx';
 import type { PageDataDocument } from '../../src/lib/page-data.ts';
 import type { Route } from './routes.ts';
+
+export type { RenderedPage };
 
 /** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
 interface Renderer {
   loadRouteChunks(): Promise<void>;
-  renderPage(url: string, pageData: PageDataDocument): Promise<string>;
+  renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage>;
 }
 
 /** A page slower than this to render goes out as the plain shell; the browser renders it as before. */
@@ -17,8 +20,8 @@ export function isServerRendered(route: Route): boolean {
   return ['home', 'static', 'tour', 'destination', 'experience', 'post', 'blog-category', 'blog-tag', 'content'].includes(route.kind);
 }
 
-/** The HTML of #root for a page, or null when it could not be rendered in time. */
-export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<string | null>;
+/** A page rendered, or null when it could not be rendered in time. */
+export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<RenderedPage | null>;
 
 /**
  * The renderer of the built app (dist-server/ssr/), or null when there is none (the server run from

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { readClientManifest, routeScripts } from '../../server/seo/route-scripts.ts';
+import { repoRoot } from './built-server.ts';
 import { hydrated } from './hydration.ts';
 
 interface FeaturedTour {
@@ -245,6 +248,42 @@ test.describe('first paint without supabase-js and the device database', () => {
       expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paintedAt);
     }
   });
+  test("a server-rendered page names its routes' scripts with the entry, so hydration waits for no second round of downloads", async ({ page, request }) => {
+    const tour = await firstTour(request);
+    const manifest = readClientManifest(path.join(repoRoot, 'dist'));
+    expect(manifest, 'the build has its manifest').not.toBeNull();
+    // When the app marks the page hydrated, on the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (!document.documentElement.hasAttribute('data-hydrated')) return;
+        performance.mark('hydrated');
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    const pages = [
+      { path: '/', routeIds: ['__root__', '/_public', '/_public/'] },
+      { path: `/tours/${tour.slug}`, routeIds: ['__root__', '/_public', '/_public/tours/$slug/'] },
+      { path: '/blog', routeIds: ['__root__', '/_public', '/_public/blog/'] },
+    ];
+    for (const { path: pagePath, routeIds } of pages) {
+      const routeChunks = routeScripts(manifest!, routeIds);
+      expect(routeChunks.length, pagePath).toBeGreaterThan(1);
+      const markup = await (await request.get(pagePath)).text();
+      const template = /<template id="scripts-after-first-paint">([\s\S]*?)<\/template>/.exec(markup)?.[1] ?? '';
+      const named = [...template.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+      expect(named, pagePath).toEqual(expect.arrayContaining(routeChunks));
+      await page.goto(pagePath);
+      await hydrated(page);
+      const beforeHydration = await page.evaluate(() => {
+        const hydratedAt = performance.getEntriesByName('hydrated')[0].startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && entry.startTime < hydratedAt)
+          .map((entry) => new URL(entry.name).pathname);
+      });
+      expect(beforeHydration, pagePath).toEqual(expect.arrayContaining(routeChunks));
+    }
+  });
 });
 
 test('scripts and styles go out brotli-compressed and cached for good; the page itself gzipped', async ({ request }) => {
@@ -262,13 +301,15 @@ test('scripts and styles go out brotli-compressed and cached for good; the page 
   }
   // The first screen's fonts are preloaded, so text does not jump when they arrive.
   const fonts = [...markup.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin/g)].map((match) => match[1]);
-  expect(fonts.map((font) => /\/assets\/([a-z-]+-\d+)-normal/.exec(font)?.[1]).sort()).toEqual(['dm-sans-latin-400', 'dm-sans-latin-700', 'domine-latin-700']);
+  expect(fonts.map((font) => /\/assets\/([a-z-]+-\d+)-normal/.exec(font)?.[1]).sort()).toEqual(['dm-sans-latin-400', 'dm-sans-latin-500', 'dm-sans-latin-700', 'domine-latin-700', 'great-vibes-latin-400']);
   for (const font of fonts) expect((await request.get(font)).status()).toBe(200);
   // A font that misses the first paint is not swapped in later (that re-flowed the home hero).
   const css = await (await request.get(stylesheet!)).text();
   const displays = [...css.matchAll(/@font-face\{[^}]*?font-display:\s*([a-z]+)/g)].map((match) => match[1]);
   expect(displays.length).toBeGreaterThanOrEqual(fonts.length);
   expect(new Set(displays)).toEqual(new Set(['optional']));
+  // The build's manifest is the server's (route-scripts.ts), not served as a page's file.
+  expect((await request.get('/.vite/manifest.json')).status()).toBe(404);
   const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
 });

@@ -92,11 +92,26 @@ describe('renderShell', () => {
 
   it('puts the server-rendered page in #root, as it is even when it holds replacement patterns', () => {
     const rootHtml = '<main><h1>Serengeti $& $1</h1></main>';
-    const html = renderShell(shell, head, { updatedAt: 1, entries: {} }, [], rootHtml);
+    const html = renderShell(shell, head, { updatedAt: 1, entries: {} }, [], { html: rootHtml, scripts: [] });
     expect(html).toContain(`<div id="root">${rootHtml}</div>`);
     expect(html.match(/id="root"/g)).toHaveLength(1);
     // The page holds presses and typing until it has hydrated (index.html's inline scripts).
     expect(html).toMatch(/<html lang="en" data-hydrating>/);
+  });
+
+  it("keeps a rendered page's scripts, its routes' too, in the template that loads after the first paint", () => {
+    const withScripts = shell.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>',
+    );
+    const html = renderShell(withScripts, head, { updatedAt: 1, entries: {} }, [], { html: '<main></main>', scripts: ['/assets/tour-1.js', '/assets/Gallery-1.js'] });
+    const template = html.match(/<template id="scripts-after-first-paint">(.*?)<\/template>/)?.[1] ?? '';
+    expect(template).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/tour-1.js"><link rel="modulepreload" crossorigin href="/assets/Gallery-1.js">',
+    );
+    // Outside the template the page names no script of the app.
+    expect(html.replace(template, '')).not.toMatch(/assets\/[\w-]+\.js/);
   });
 
   it('marks only a server-rendered page as hydrating', () => {
