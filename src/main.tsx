@@ -12,9 +12,10 @@ import { trackPageViews } from '@/lib/analytics.ts';
 import { retryRouteChunks } from '@/lib/chunk-retry.ts';
 import { reportError } from '@/lib/error-reporting/report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
-import { holdReadsWhileHydrating } from '@/lib/hydration.ts';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
+import { afterPageIdle, startIdleWork } from '@/lib/idle.ts';
 import { refreshInlinedQueries } from '@/lib/page-data.ts';
+import { startOutboxWhenNeeded } from '@/lib/outbox/outbox.ts';
 import { startPwa } from '@/lib/pwa/start.ts';
 import { bindSessionNavigation } from '@/lib/session/index.ts';
 import { App } from './app/App.tsx';
@@ -24,9 +25,15 @@ import { createAppRouter } from './app/router.tsx';
 
 // Errors are reported from the first line on (kept on the device while offline).
 startErrorReporting();
-// Before anything else: the service worker, and the install prompt Chromium fires early (one fired
-// before this ran, index.html has kept).
+// Before anything else: the install prompt Chromium fires early (one fired before this ran,
+// index.html has kept); the service worker registers once the first page has shown.
 startPwa();
+// A public page paints from its HTML and the data inlined in it: supabase-js and the device database
+// are not needed for that, so they load once the first page has shown and the browser is idle, or
+// earlier when a write needs the outbox.
+const syncDevice = () => startDeviceSync().catch((error: unknown) => reportError(error, { source: 'manual', during: 'device sync start' }));
+afterPageIdle(syncDevice);
+startOutboxWhenNeeded(syncDevice);
 
 const queryClient = createQueryClient();
 // Code-split route chunks retry after 1 s and 2 s, then reload the page (SPEC.md section 4).
@@ -55,13 +62,10 @@ if (container.hasChildNodes()) {
 } else {
   startTransition(() => createRoot(container).render(app));
 }
-// A public page paints from its HTML and the data inlined in it: supabase-js and the device database
-// are not needed for that, so they load once the first page has rendered and the browser is idle (or
-// earlier, when something asks for them), and only then are the inlined reads refreshed.
+// The inlined reads are read again in the idle queue, behind the device sync.
 const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
   stopWaitingForFirstPage();
-  afterPageIdle(() => {
-    void startDeviceSync().catch((error: unknown) => reportError(error, { source: 'manual', during: 'device sync start' }));
-    void refreshInlinedQueries(queryClient);
-  });
+  // A server-rendered page opens the idle queue once it has hydrated (hydration.ts).
+  if (!isHydrating()) startIdleWork();
+  refreshInlinedQueries(queryClient);
 });

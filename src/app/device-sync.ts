@@ -8,9 +8,20 @@ import { getSupabase } from '@/lib/supabase.ts';
  * outbox over the device database (writes waiting from an earlier visit go out), the session store,
  * and error reports kept while offline. supabase-js, Dexie and the outbox engine load here, off the first paint.
  */
-export async function startDeviceSync(): Promise<void> {
+let deviceSync: Promise<void> | undefined;
+
+/** Starts it once; later calls get the same start. */
+export function startDeviceSync(): Promise<void> {
+  deviceSync ??= syncDevice();
+  return deviceSync;
+}
+
+async function syncDevice(): Promise<void> {
   void deliverKept().catch(() => 0);
-  const [client, { localDb }, { OutboxEngine }] = await Promise.all([getSupabase(), import('@/lib/local-db.ts'), import('@/lib/outbox/engine.ts')]);
+  // One after another, so each library is evaluated in a task of its own.
+  const client = await getSupabase();
+  const { localDb } = await import('@/lib/local-db.ts');
+  const { OutboxEngine } = await import('@/lib/outbox/engine.ts');
   startOutbox(new OutboxEngine({ db: localDb, client: () => client }));
   await appSession();
 }

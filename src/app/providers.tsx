@@ -1,21 +1,31 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import { DisplayCurrencyProvider } from '@/lib/display-currency.tsx';
+import { renderAfterPageIdle } from '@/lib/idle.ts';
+import { onToastAsked } from '@/lib/notify.ts';
 import { brandCssVariables, buildTheme } from './theme.ts';
 
 // The same key the inline script in index.html reads before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
 
-// The toaster comes after the first paint; a toast shown before it arrives waits in its store.
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+// The toaster comes once the page is idle, or with the first toast; a toast shown before it arrives waits in its store.
+const loadNotifications = () => import('@mantine/notifications');
+const Notifications = lazy(() => loadNotifications().then((module) => ({ default: module.Notifications })));
 
-/** The toaster, once mounted: never part of a server-rendered page, whose HTML the browser then hydrates. */
+/** The toaster, never part of a server-rendered page (whose HTML the browser then hydrates) nor of its hydration. */
 function Toaster() {
-  const mounted = useMounted();
-  if (!mounted) return null;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const cancelIdle = renderAfterPageIdle(() => setWanted(true), loadNotifications);
+    const stopListening = onToastAsked(() => setWanted(true));
+    return () => {
+      cancelIdle();
+      stopListening();
+    };
+  }, []);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" autoClose={4000} />

@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { startIdleWork } from './idle.ts';
 
 /** A press or submit index.html's inline script held while the page hydrated. */
 interface HeldPress {
@@ -55,6 +56,7 @@ function replayHeldPresses(): void {
     const root = document.documentElement;
     root.removeAttribute('data-hydrating');
     root.dataset.hydrated = '';
+    startIdleWork();
     return;
   }
   const { type, target } = press;

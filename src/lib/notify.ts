@@ -14,9 +14,24 @@ export interface ToastOptions {
   id?: string;
 }
 
+let toastAsked = false;
+const toastAskedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the first toast is asked for (at once if one has been): the toaster
+ * (providers.tsx) mounts then, if the page's idle time has not brought it yet.
+ */
+export function onToastAsked(listener: () => void): () => void {
+  if (toastAsked) listener();
+  toastAskedListeners.add(listener);
+  return () => toastAskedListeners.delete(listener);
+}
+
 function show(type: ToastType, message: string, options: ToastOptions = {}): void {
-  // The toaster's package loads after the first paint (providers.tsx), and the toasts' looks with it
-  // (toast.ts); a toast asked for earlier waits for them.
+  toastAsked = true;
+  for (const listener of toastAskedListeners) listener();
+  // The toaster's package loads once the page is idle (providers.tsx), and the toasts' looks with
+  // it (toast.ts); a toast asked for earlier waits for them.
   void import('./toast.ts').then(({ showToast }) => showToast(type, message, options));
 }
 

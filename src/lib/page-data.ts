@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { afterPageIdle } from './idle.ts';
 
 /**
  * The data the server sends inside a page's HTML (`<script id="page-data">`), so a public page shows
@@ -55,13 +56,17 @@ export function pageDataUpdatedAt(): number | undefined {
 
 /**
  * Reads the queries still showing the page's inlined data again, in the background, once the first
- * page has rendered and the browser is idle (app/App.tsx): that read is what the service worker keeps,
+ * page has rendered and the browser is idle (main.tsx): that read is what the service worker keeps,
  * so the page also opens offline later (the visit that installs the worker never passes its HTML
  * through it). Seeded queries carry the page's read time as their update time (pageDataUpdatedAt),
- * so they count as fresh until then and supabase-js stays out of the first render.
+ * so they count as fresh until then and supabase-js stays out of the first render. One query per
+ * idle period: all at once, their requests, answers and re-renders made one long task.
  */
-export function refreshInlinedQueries(queryClient: QueryClient): Promise<void> {
+export function refreshInlinedQueries(queryClient: QueryClient): void {
   const readAt = pageDataUpdatedAt();
-  if (readAt === undefined) return Promise.resolve();
-  return queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt === readAt });
+  if (readAt === undefined) return;
+  const inlined = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.dataUpdatedAt === readAt });
+  for (const { queryKey } of inlined) {
+    afterPageIdle(() => queryClient.invalidateQueries({ queryKey, exact: true, predicate: (query) => query.state.dataUpdatedAt === readAt }));
+  }
 }

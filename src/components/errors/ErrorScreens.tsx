@@ -20,8 +20,8 @@ function loadPages(): Promise<ErrorPages> {
   return pages;
 }
 
-export function preloadErrorScreens(): void {
-  loadPages().catch(() => undefined);
+export function preloadErrorScreens(): Promise<unknown> {
+  return loadPages().catch(() => undefined);
 }
 
 /** What shows when the error pages cannot be downloaded either: never a blank page. */

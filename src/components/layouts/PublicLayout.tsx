@@ -25,7 +25,8 @@ import { BrandMark } from './Wordmark.tsx';
 
 // The phone menu's drawer (Mantine's Drawer, focus trap, scroll lock) loads once the page is idle, or
 // at the first press of the menu button, so the entry every page downloads goes without it.
-const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
+const loadMobileMenu = () => import('./MobileMenu.tsx');
+const MobileMenu = lazy(loadMobileMenu);
 
 /** What the public layout shows about the company (the active branding provides it). */
 export interface LayoutBrand {
@@ -186,7 +187,7 @@ export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBra
   const [menuWanted, setMenuWanted] = useState(false);
   const [menuReady, setMenuReady] = useState(false);
   const [openWhenReady, setOpenWhenReady] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setMenuWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setMenuWanted(true), loadMobileMenu), []);
   const onMenuMounted = useCallback(() => setMenuReady(true), []);
   const openMenu = menu.open;
   useEffect(() => {

@@ -4,7 +4,8 @@ import { lazy } from 'react';
 import { colorSchemeChoices } from './color-scheme-choices.ts';
 import { DeferredMenu } from './DeferredMenu.tsx';
 
-const ColorSchemeMenu = lazy(() => import('./ColorSchemeMenu.tsx'));
+const loadColorSchemeMenu = () => import('./ColorSchemeMenu.tsx');
+const ColorSchemeMenu = lazy(loadColorSchemeMenu);
 
 /**
  * Light, dark or system (follows the operating system live). The choice saved on the device shows
@@ -20,7 +21,7 @@ export function ColorSchemeToggle() {
     </ActionIcon>
   );
   return (
-    <DeferredMenu trigger={trigger}>
+    <DeferredMenu trigger={trigger} load={loadColorSchemeMenu}>
       <ColorSchemeMenu trigger={trigger} colorScheme={colorScheme} onChoose={setColorScheme} />
     </DeferredMenu>
   );

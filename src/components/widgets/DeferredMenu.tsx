@@ -1,17 +1,14 @@
 import { cloneElement, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
+import { WhenShown } from './WhenShown.tsx';
 
 interface DeferredMenuProps {
   /** The button that opens the menu, shown as it is while the menu's code loads. */
   trigger: ReactElement<{ onClick?: () => void }>;
   /** The menu around the same trigger: a lazy component. */
   children: ReactNode;
-}
-
-/** Calls `then` once the Suspense boundary around it shows its content. */
-function WhenShown({ then }: { then: () => void }) {
-  useEffect(then, [then]);
-  return null;
+  /** Loads that lazy component's code (its import). */
+  load: () => Promise<unknown>;
 }
 
 /**
@@ -21,11 +18,11 @@ function WhenShown({ then }: { then: () => void }) {
  * the menu's own trigger takes the keyboard and is pressed as soon as it is there: the menu opens,
  * and hands the keyboard back to its trigger when it closes.
  */
-export function DeferredMenu({ trigger, children }: DeferredMenuProps) {
+export function DeferredMenu({ trigger, children, load }: DeferredMenuProps) {
   const [wanted, setWanted] = useState(false);
   const pressed = useRef(false);
   const corner = useRef<HTMLSpanElement>(null);
-  useEffect(() => renderAfterPageIdle(() => setWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setWanted(true), load), [load]);
   const placeholder = cloneElement(trigger, {
     onClick: () => {
       pressed.current = true;

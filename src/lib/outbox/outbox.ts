@@ -9,10 +9,26 @@ const started = new Promise<OutboxEngine>((resolve) => {
   engineStarted = resolve;
 });
 
+let startWhenNeeded: (() => void) | undefined;
+
 /**
- * Starts the engine over the device database once the Supabase client exists (right after the first
- * render, app/device-sync.ts). Writes queued earlier wait for it. The engine is handed in, so its code
- * loads with supabase-js and Dexie instead of in the entry every page needs (this facade is there).
+ * How the outbox is started when a write or read needs it before the page's idle time has started
+ * it (main.tsx hands in the device sync).
+ */
+export function startOutboxWhenNeeded(start: () => void): void {
+  startWhenNeeded = start;
+}
+
+function running(): Promise<OutboxEngine> {
+  if (!engine) startWhenNeeded?.();
+  return started;
+}
+
+/**
+ * Starts the engine over the device database once the Supabase client exists (once the first page
+ * has shown and the browser is idle, or when something needs it: app/device-sync.ts). Writes queued
+ * earlier wait for it. The engine is handed in, so its code loads with supabase-js and Dexie instead
+ * of in the entry every page needs (this facade is there).
  */
 export function startOutbox(started: OutboxEngine): () => void {
   if (engine) throw new Error('The outbox is already started.');
@@ -29,23 +45,23 @@ export async function outboxStarted(): Promise<void> {
 
 /** Records a write (and its optimistic change on the device) and sends it as soon as it can. Returns its id. */
 export async function queueWrite<P, U>(definition: WriteDefinition<P, U>, payload: P): Promise<string> {
-  return (await started).queue(definition, payload);
+  return (await running()).queue(definition, payload);
 }
 
 export async function retryWrite(id: string): Promise<void> {
-  await (await started).retry(id);
+  await (await running()).retry(id);
 }
 
 export async function discardWrite(id: string): Promise<boolean> {
-  return (await started).discard(id);
+  return (await running()).discard(id);
 }
 
 /** 'sent', 'failed' (with the server's message) or still 'waiting' after timeoutMs or when offline. */
 export async function waitForWrite(id: string, timeoutMs: number): Promise<WriteOutcome> {
-  return (await started).waitFor(id, timeoutMs);
+  return (await running()).waitFor(id, timeoutMs);
 }
 
 /** Stores fresh server rows in a mirror with the user's waiting writes replayed on top. */
 export async function refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[]): Promise<void> {
-  await (await started).refreshMirror(table, userId, rows);
+  await (await running()).refreshMirror(table, userId, rows);
 }

@@ -4,7 +4,8 @@ import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
 import { initials } from './initials.ts';
 import type { SessionUser } from './store.ts';
 
-const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
+const loadAccountMenu = () => import('./AccountMenu.tsx');
+const AccountMenu = lazy(loadAccountMenu);
 
 /** The signed-in user's avatar, opening their menu (loaded by SessionMenu once someone is signed in). */
 export default function AccountCorner({ user }: { user: SessionUser }) {
@@ -17,7 +18,7 @@ export default function AccountCorner({ user }: { user: SessionUser }) {
     </UnstyledButton>
   );
   return (
-    <DeferredMenu trigger={trigger}>
+    <DeferredMenu trigger={trigger} load={loadAccountMenu}>
       <AccountMenu trigger={trigger} email={user.email} />
     </DeferredMenu>
   );

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
 
-const ChatWidget = lazy(() => import('@/features/contact/chat/ChatWidget.tsx'));
+const loadChatWidget = () => import('@/features/contact/chat/ChatWidget.tsx');
+const ChatWidget = lazy(loadChatWidget);
 
 /**
  * The chat widget, on every page (SPEC.md section 2), fetched only after the page is idle so it never
@@ -10,7 +11,7 @@ const ChatWidget = lazy(() => import('@/features/contact/chat/ChatWidget.tsx'));
  */
 export function IdleChat() {
   const [ready, setReady] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setReady(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setReady(true), loadChatWidget), []);
   if (!ready) return null;
   return (
     <ErrorBoundary quiet>

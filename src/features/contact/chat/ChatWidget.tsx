@@ -1,11 +1,18 @@
-import { ActionIcon, CloseButton, Indicator, Text } from '@mantine/core';
+import { ActionIcon, CloseButton, Indicator, Loader, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { WhenShown } from '@/components/widgets/WhenShown.tsx';
 import { useBranding } from '@/features/branding/api.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { TravelerChat, useChatUnread } from './TravelerChat.tsx';
-import { VisitorChatPanel } from './VisitorChatPanel.tsx';
+import { useChatUnread } from './chat-thread.ts';
 import classes from './ChatWidget.module.css';
+
+// The panels (their forms, and the enquiry's checks with zod) load when the chat is about to open:
+// the launcher alone is what every page shows, and it arrives while the page is still settling.
+const loadVisitorPanel = () => import('./VisitorChatPanel.tsx');
+const loadTravelerChat = () => import('./TravelerChat.tsx');
+const VisitorChatPanel = lazy(() => loadVisitorPanel().then((module) => ({ default: module.VisitorChatPanel })));
+const TravelerChat = lazy(() => loadTravelerChat().then((module) => ({ default: module.TravelerChat })));
 
 /**
  * The chat widget on every page (SPEC.md section 2), loaded after the page is idle. A visitor leaves
@@ -38,10 +45,8 @@ export default function ChatWidget() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('textarea, input:not([tabindex="-1"])')?.focus();
-  }, [open, signedIn]);
+  const focusFirstField = () => panel.current?.querySelector<HTMLElement>('textarea, input:not([tabindex="-1"])')?.focus();
+  const loadPanel = () => void (signedIn ? loadTravelerChat() : loadVisitorPanel());
 
   return (
     <>
@@ -64,7 +69,10 @@ export default function ChatWidget() {
             </div>
             <CloseButton aria-label="Close the chat" onClick={close} className={classes.close} />
           </header>
-          {signedIn ? <TravelerChat userId={user.id} firstName={user.profile?.full_name?.split(' ')[0] ?? null} /> : <VisitorChatPanel />}
+          <Suspense fallback={<Loader size="sm" m="xl" mx="auto" aria-label="Opening the chat" />}>
+            {signedIn ? <TravelerChat userId={user.id} firstName={user.profile?.full_name?.split(' ')[0] ?? null} /> : <VisitorChatPanel />}
+            <WhenShown key={signedIn ? 'traveler' : 'visitor'} then={focusFirstField} />
+          </Suspense>
         </section>
       )}
       <Indicator label={unread} size={18} color="accent" disabled={open || unread === 0} offset={6} className={classes.launcher}>
@@ -76,6 +84,9 @@ export default function ChatWidget() {
           aria-label={open ? 'Close the chat' : unread ? `Chat with us, ${unread} new ${unread === 1 ? 'reply' : 'replies'}` : 'Chat with us'}
           aria-expanded={open}
           onClick={() => (open ? close() : setOpen(true))}
+          onPointerEnter={loadPanel}
+          onFocus={loadPanel}
+          onTouchStart={loadPanel}
           data-testid="chat-launcher"
           className={classes.launcherButton}
         >

@@ -1,26 +1,13 @@
 import { Button, Group, Loader, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { groupThreads, type Message, type Thread } from '@/lib/messages/model.ts';
 import { useMarkThreadRead, useMessages, useSendMessage } from '@/lib/messages/queries.ts';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import bubbles from '@/components/widgets/MessageBubble.module.css';
+import { CHAT_SUBJECT, chatThread } from './chat-thread.ts';
 import classes from './ChatWidget.module.css';
 
-/** The subject of the thread the chat widget writes in; the portal lists it with the others. */
-export const CHAT_SUBJECT = 'Chat with us';
-
 const MAX_BODY = 5000;
-
-function chatThread(messages: Message[]): Thread | undefined {
-  return groupThreads(messages).find((thread) => thread.subject === CHAT_SUBJECT);
-}
-
-/** Staff replies in the chat thread not read yet, for the launcher's badge (0 when signed out). */
-export function useChatUnread(userId: string | null): number {
-  const { messages } = useMessages(userId);
-  return userId ? (chatThread(messages)?.unread ?? 0) : 0;
-}
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 

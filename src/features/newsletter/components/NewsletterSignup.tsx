@@ -6,12 +6,13 @@ import classes from './NewsletterSignup.module.css';
 
 // The form (Mantine's TextInput and its input parts, the sign-up through the outbox) loads once the
 // page is idle: the footer is below the fold, and the entry every page downloads goes without it.
-const NewsletterForm = lazy(() => import('./NewsletterForm.tsx'));
+const loadNewsletterForm = () => import('./NewsletterForm.tsx');
+const NewsletterForm = lazy(loadNewsletterForm);
 
 /** The footer's newsletter line: one email field. */
 export function NewsletterSignup() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setWanted(true)), []);
+  useEffect(() => renderAfterPageIdle(() => setWanted(true), loadNewsletterForm), []);
   // Holds the form's place, so nothing moves when it arrives.
   const placeholder = <div className={classes.form} data-pending />;
 
