@@ -46,7 +46,12 @@ export function appSession(): Promise<SessionController> {
 }
 
 export function getSessionState(): SessionState {
-  if (controller) return controller.getState();
+  if (controller) {
+    const state = controller.getState();
+    // A device that holds no session stays a visitor while the store looks: it will find none, and a
+    // signed-out control (the wishlist's sign-in prompt) must not flicker to 'loading' and back.
+    return state.status === 'loading' && !mayHaveSession() ? visitorState : state;
+  }
   if (!mayHaveSession()) return visitorState;
   void appSession().catch(() => undefined);
   return loadingState;
