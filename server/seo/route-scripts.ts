@@ -30,14 +30,29 @@ export function routeComponentKey(routeId: string): string {
  * preload helper finds them already there instead of adding a link for each while the page starts.
  */
 export function routeScripts(manifest: ClientManifest, routeIds: string[]): string[] {
-  const entryChunks = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) walk(imported, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryChunks);
+  const entryChunks = entryChunksOf(manifest);
   const needed = new Set<string>();
-  for (const routeId of routeIds) walk(routeComponentKey(routeId), needed);
-  return [...needed].filter((key) => !entryChunks.has(key)).map((key) => `/${manifest[key].file}`);
+  for (const routeId of routeIds) addWithImports(manifest, routeComponentKey(routeId), needed, entryChunks);
+  return [...needed].map((key) => `/${manifest[key].file}`);
+}
+
+/** A chunk and what it imports, skipping those in `skip` (and their imports). */
+function addWithImports(manifest: ClientManifest, key: string, into: Set<string>, skip: ReadonlySet<string> = new Set()): void {
+  if (into.has(key) || skip.has(key) || !manifest[key]) return;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) addWithImports(manifest, imported, into, skip);
+}
+
+// The entry's chunks are the same for every page: found once per manifest, not per request.
+const entryChunksByManifest = new WeakMap<ClientManifest, ReadonlySet<string>>();
+
+function entryChunksOf(manifest: ClientManifest): ReadonlySet<string> {
+  let chunks = entryChunksByManifest.get(manifest);
+  if (!chunks) {
+    const found = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) addWithImports(manifest, key, found);
+    chunks = found;
+    entryChunksByManifest.set(manifest, chunks);
+  }
+  return chunks;
 }

@@ -57,11 +57,10 @@ async function drain(): Promise<void> {
  * waiting for that. Returns a cancel function (for effects): a job not yet started is dropped.
  */
 export function afterPageIdle(job: IdleJob): () => void {
-  const entry: IdleJob = () => job();
-  queue.push(entry);
+  queue.push(job);
   if (!draining) void drain();
   return () => {
-    const index = queue.indexOf(entry);
+    const index = queue.indexOf(job);
     if (index >= 0) queue.splice(index, 1);
   };
 }
