@@ -8,11 +8,39 @@
 /** The currencies a traveler may choose to see prices in (Settings, and the visitor's choice). */
 export const DISPLAY_CURRENCIES = ['USD', 'EUR', 'GBP', 'TZS', 'KES', 'CHF', 'AUD', 'CAD'] as const;
 
+/**
+ * Their names, as Intl.DisplayNames gives them in English. Written out: building Intl.DisplayNames
+ * loads the browser's table of every currency's name, the longest part of starting the app's code.
+ */
+export const CURRENCY_NAMES: Readonly<Record<(typeof DISPLAY_CURRENCIES)[number], string>> = {
+  USD: 'US Dollar',
+  EUR: 'Euro',
+  GBP: 'British Pound',
+  TZS: 'Tanzanian Shilling',
+  KES: 'Kenyan Shilling',
+  CHF: 'Swiss Franc',
+  AUD: 'Australian Dollar',
+  CAD: 'Canadian Dollar',
+};
+
 /** How many units of each currency one US dollar buys (public.currency_rates.units_per_usd); USD is 1. */
 export type CurrencyRates = Readonly<Record<string, number>>;
 
 export function round2(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+// A page of tour cards formats dozens of prices: each currency's format is built once.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, digits: number): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -23,7 +51,7 @@ export function formatMoney(amount: number | string, currency: string, options: 
   const value = Number(amount) || 0;
   const digits = (options.cents ?? !Number.isInteger(round2(value))) ? 2 : 0;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return moneyFormat(currency, digits).format(value);
   } catch {
     // A code Intl does not know still reads as money.
     return `${value < 0 ? '-' : ''}${currency} ${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateMoney, convertAmount, formatMoney, ratesFromRows, toUsd } from '../../src/lib/money.ts';
+import { approximateMoney, convertAmount, CURRENCY_NAMES, DISPLAY_CURRENCIES, formatMoney, ratesFromRows, toUsd } from '../../src/lib/money.ts';
 
 // Money with its currency, and conversion at the rates of public.currency_rates (units per US dollar).
 
@@ -23,6 +23,18 @@ describe('formatMoney', () => {
   it('writes a currency without a symbol by its code, and one Intl does not know still as money', () => {
     expect(formatMoney(1200000, 'TZS', { cents: false })).toBe('TZS\u00a01,200,000');
     expect(formatMoney(-15.5, 'ZZ1')).toBe('-ZZ1 15.50');
+  });
+
+  it('formats each currency alike however often, cents or none', () => {
+    expect([formatMoney(10, 'EUR'), formatMoney(10.5, 'EUR'), formatMoney(10, 'EUR'), formatMoney(10, 'GBP')]).toEqual(['€10', '€10.50', '€10', '£10']);
+  });
+});
+
+describe('currency names', () => {
+  it('names every display currency as Intl.DisplayNames does in English', () => {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    expect(Object.keys(CURRENCY_NAMES)).toEqual([...DISPLAY_CURRENCIES]);
+    for (const code of DISPLAY_CURRENCIES) expect(CURRENCY_NAMES[code]).toBe(names.of(code));
   });
 });
 

@@ -13,7 +13,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
 import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
@@ -60,7 +60,9 @@ const socialIcons = {
   youtube: { icon: IconBrandYoutube, label: 'YouTube' },
 };
 
-function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; menuOpened: boolean; onToggleMenu: () => void }) {
+// Header and footer are memoized: the layout's own state (the phone menu's code arriving) would
+// otherwise render both again while the page has just become usable.
+const SiteHeader = memo(function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; menuOpened: boolean; onToggleMenu: () => void }) {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
@@ -97,9 +99,9 @@ function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; m
       </Container>
     </header>
   );
-}
+});
 
-function SiteFooter({ brand, newsletter }: { brand: LayoutBrand; newsletter?: ReactNode }) {
+const SiteFooter = memo(function SiteFooter({ brand, newsletter }: { brand: LayoutBrand; newsletter?: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
@@ -176,7 +178,7 @@ function SiteFooter({ brand, newsletter }: { brand: LayoutBrand; newsletter?: Re
       </Container>
     </footer>
   );
-}
+});
 
 /** Header with navigation and a 'Plan my trip' call to action, the page, and the company footer. */
 export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBrand; children: ReactNode; newsletter?: ReactNode }) {
@@ -185,21 +187,21 @@ export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBra
   // the drawer has rendered (closed) once opens it right after, so it knows where to hand the
   // keyboard back when it closes.
   const [menuWanted, setMenuWanted] = useState(false);
-  const [menuReady, setMenuReady] = useState(false);
-  const [openWhenReady, setOpenWhenReady] = useState(false);
+  const menuReady = useRef(false);
+  const openWhenReady = useRef(false);
   useEffect(() => renderAfterPageIdle(() => setMenuWanted(true), loadMobileMenu), []);
-  const onMenuMounted = useCallback(() => setMenuReady(true), []);
-  const openMenu = menu.open;
-  useEffect(() => {
-    if (!menuReady || !openWhenReady) return;
-    setOpenWhenReady(false);
+  const { open: openMenu, toggle: toggleOpened } = menu;
+  const onMenuMounted = useCallback(() => {
+    menuReady.current = true;
+    if (!openWhenReady.current) return;
+    openWhenReady.current = false;
     openMenu();
-  }, [menuReady, openWhenReady, openMenu]);
-  const toggleMenu = () => {
-    if (menuReady) return menu.toggle();
-    setOpenWhenReady(true);
+  }, [openMenu]);
+  const toggleMenu = useCallback(() => {
+    if (menuReady.current) return toggleOpened();
+    openWhenReady.current = true;
     setMenuWanted(true);
-  };
+  }, [toggleOpened]);
 
   return (
     <Box className={classes.shell}>

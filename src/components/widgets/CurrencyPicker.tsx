@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import { chooseDisplayCurrency, useDisplayCurrency } from '@/lib/display-currency.tsx';
-import { DISPLAY_CURRENCIES } from '@/lib/money.ts';
+import { CURRENCY_NAMES, DISPLAY_CURRENCIES } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/index.ts';
 import classes from './CurrencyPicker.module.css';
-
-const names = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 /**
  * Which currency prices are also shown in, approximately (a native select: light, and usable with
@@ -29,7 +27,7 @@ export function CurrencyPicker({ className }: { className?: string }) {
         {!user && <option value="">Tour currency only</option>}
         {DISPLAY_CURRENCIES.map((code) => (
           <option key={code} value={code}>
-            {code} · {names.of(code)}
+            {code} · {CURRENCY_NAMES[code]}
           </option>
         ))}
       </select>
