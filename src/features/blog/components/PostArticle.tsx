@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { relatedPostsQuery } from '../api.ts';
 import { formatPostDate, readingTime, type Post } from '../model.ts';
 import classes from './PostArticle.module.css';
@@ -63,7 +64,7 @@ export function PostArticle({ post, body }: { post: Post; body: ReactNode }) {
         </Container>
         {post.cover_image_url && (
           <Container size="lg" mt={{ base: 28, md: 48 }} px={{ base: 0, sm: 'md' }}>
-            <img src={post.cover_image_url} alt="" width={1200} height={675} className={classes.cover} fetchPriority="high" />
+            <HeroImage src={post.cover_image_url} alt="" width={1200} height={675} className={classes.cover} />
           </Container>
         )}
         <Container size="md" py={{ base: 36, md: 56 }}>

@@ -2,6 +2,7 @@ import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
+import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
 import { DestinationCard } from './DestinationGrid.tsx';
@@ -66,15 +67,7 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
     <article>
       <header className={detail.hero}>
         {destination.image_url && (
-          <img
-            src={destination.image_url}
-            alt={`Landscape of ${destination.name}`}
-            width={1600}
-            height={900}
-            fetchPriority="high"
-            decoding="async"
-            className={detail.heroImage}
-          />
+          <HeroImage src={destination.image_url} alt={`Landscape of ${destination.name}`} className={detail.heroImage} />
         )}
         <Container size="lg" className={detail.heroInner}>
           <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Destinations', to: destinationsPath }]} current={destination.name} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
+import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
@@ -137,7 +138,7 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
     <article>
       <header className={detail.hero}>
         {experience.image_url && (
-          <img src={experience.image_url} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className={detail.heroImage} />
+          <HeroImage src={experience.image_url} alt="" className={detail.heroImage} />
         )}
         <Container size="lg" className={detail.heroInner}>
           <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Experiences', to: experiencesPath }]} current={experience.title} />

@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { activeHeroesQuery } from '../api.ts';
 import classes from './HomeHero.module.css';
 
@@ -60,7 +61,7 @@ export function HomeHero({ fallbackImageUrl }: { fallbackImageUrl: string | null
   return (
     <section className={classes.hero} aria-labelledby="hero-title" aria-busy={content ? undefined : 'true'}>
       {content?.imageUrl && (
-        <img className={classes.image} src={content.imageUrl} alt="" width={1600} height={900} fetchPriority="high" decoding="async" />
+        <HeroImage className={classes.image} src={content.imageUrl} alt="" />
       )}
       <div className={classes.scrim} />
       <Container size="lg" className={classes.content}>

@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
+import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { relatedToursQuery } from '../api.ts';
 import {
@@ -160,15 +161,7 @@ export function TourDetail({ tour, wishlist }: { tour: TourDetailData; wishlist:
     <article>
       <header className={classes.hero}>
         {tour.heroImageUrl && (
-          <img
-            src={tour.heroImageUrl}
-            alt={mainDestination ? `Landscape of ${mainDestination.name}` : ''}
-            width={1600}
-            height={900}
-            fetchPriority="high"
-            decoding="async"
-            className={classes.heroImage}
-          />
+          <HeroImage src={tour.heroImageUrl} alt={mainDestination ? `Landscape of ${mainDestination.name}` : ''} className={classes.heroImage} />
         )}
         <Container size="lg" className={classes.heroInner}>
           <Breadcrumbs className={classes.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Tours', to: toursPath }]} current={tour.title} />
