@@ -43,17 +43,17 @@ export function createApp(ctx: PlatformContext): Hono {
   // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
   app.use('*', compress());
 
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin,
-      allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version'],
-      exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count', 'x-supabase-api-version'],
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      credentials: true,
-      maxAge: 86400,
-    }),
-  );
+  // Cross-origin access is for the APIs (supabase-js on another origin); the app's own pages and
+  // assets go without those headers, which each of a page's fifty scripts would otherwise carry.
+  const apiCors = cors({
+    origin: (origin) => origin,
+    allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version'],
+    exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count', 'x-supabase-api-version'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    credentials: true,
+    maxAge: 86400,
+  });
+  for (const prefix of apiPrefixes) app.use(`${prefix}*`, apiCors);
 
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));

@@ -404,6 +404,16 @@ describe('other public pages', () => {
     expect(titleOf((await page(`/tours/${slug}/`)).html)).toEqual([`${title} | Kilele Safaris`]);
   });
 
+  it('pages go without cross-origin headers, which the APIs keep', async () => {
+    const origin = { origin: 'https://partner.example' };
+    const home = await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...origin } });
+    expect(home.headers.get('access-control-allow-origin')).toBeNull();
+    for (const pathname of ['/rest/v1/tours?select=slug&limit=1', '/api/health']) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { apikey: server.anonKey, ...origin } });
+      expect(response.headers.get('access-control-allow-origin'), pathname).toBe('https://partner.example');
+    }
+  });
+
   it('the canonical URL leaves out the query', async () => {
     const { html } = await page('/tours?category=wildlife-safari&sort=price-asc');
     expect(canonicalOf(html)).toBe(`${server.config.siteUrl}/tours`);

@@ -29,11 +29,11 @@ export function BrandMark({
 }) {
   if (!logoUrl) return <Wordmark name={name} tone={tone} />;
   const light = logoLightUrl ?? logoUrl;
-  if (tone === 'light') return <img className={classes.logo} src={light} alt={alt} height={44} />;
+  if (tone === 'light') return <img className={classes.logo} src={light} alt={alt} width={192} height={44} />;
   return (
     <>
-      <img className={`${classes.logo} ${classes.onLight}`} src={logoUrl} alt={alt} height={44} />
-      <img className={`${classes.logo} ${classes.onDark}`} src={light} alt={alt} height={44} />
+      <img className={`${classes.logo} ${classes.onLight}`} src={logoUrl} alt={alt} width={192} height={44} />
+      <img className={`${classes.logo} ${classes.onDark}`} src={light} alt={alt} width={192} height={44} />
     </>
   );
 }
