@@ -1,7 +1,8 @@
-import { Avatar, Badge, Button, Group, Modal, Rating, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
+import { StarRating } from '@/components/widgets/StarRating.tsx';
 import {
   availabilityText,
   formatCalendarDate,
@@ -200,7 +201,7 @@ export function ReviewList({ reviews, average }: { reviews: TourReview[]; averag
   return (
     <Stack gap={0}>
       <Group gap="sm" mb="lg">
-        <Rating value={average} fractions={10} readOnly aria-hidden />
+        <StarRating value={average} />
         <Text fw={700}>
           {average.toFixed(1)} out of 5 · {reviews.length} {reviews.length === 1 ? 'review' : 'reviews'}
         </Text>
@@ -216,8 +217,7 @@ export function ReviewList({ reviews, average }: { reviews: TourReview[]; averag
               </Text>
             </div>
           </Group>
-          {/* Read-only stars are plain divs: as an image they carry the rating as their name. */}
-          <Rating value={review.rating} readOnly size="sm" mt="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
+          <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} className={classes.reviewStars} />
           {review.title && (
             <Title order={3} fz="md" mt={6}>
               {review.title}

@@ -1,9 +1,10 @@
-import { Avatar, Container, Group, Rating, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Avatar, Container, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
+import { StarRating } from '@/components/widgets/StarRating.tsx';
 import { latestReviewsQuery } from '../api.ts';
 import type { TravelerReview } from '../model.ts';
 import { LATEST_REVIEWS_LIMIT } from '../queries.ts';
@@ -14,8 +15,7 @@ function ReviewCard({ review }: { review: TravelerReview }) {
   return (
     <article className={classes.card} data-testid="traveler-review">
       <Group justify="space-between" wrap="nowrap">
-        {/* Read-only stars are plain divs: as an image they carry the rating as their name. */}
-        <Rating value={review.rating} readOnly size="sm" role="img" aria-label={`Rated ${review.rating} out of 5`} />
+        <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
         <IconQuote size={28} className={classes.quote} aria-hidden />
       </Group>
       {review.title && <h3 className={classes.title}>{review.title}</h3>}
