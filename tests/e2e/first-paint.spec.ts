@@ -313,3 +313,20 @@ test('scripts and styles go out brotli-compressed and cached for good; the page 
   const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows in the light scheme: one logo, and the hero buttons in their colors', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    const logos = page.locator('header img');
+    await expect(logos).toHaveCount(2);
+    // The dark scheme's logo is there for switching, hidden in the light scheme.
+    expect(await logos.evaluateAll((images) => images.filter((image) => getComputedStyle(image).display !== 'none').length)).toBe(1);
+    const explore = page.getByRole('link', { name: 'Explore safaris' });
+    await expect(explore).toBeVisible();
+    // The brand's amber (#e39f48), as with JavaScript, not an unstyled dark-on-dark button.
+    expect(await explore.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe('rgb(227, 159, 72)');
+  });
+});
