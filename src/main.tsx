@@ -37,10 +37,10 @@ startOutboxWhenNeeded(syncDevice);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
- * Starts the app in a few tasks instead of one: evaluating its modules, building the router, React
- * DOM's own start (imported here, so it is not evaluated with the rest) and reading the page's route
- * each take one. Together they made one task of 150-250 ms in Lighthouse's phone simulation, just
- * as the server-rendered page was first there to be used.
+ * Starts the app in a few tasks: evaluating its modules, building the router, React DOM's own start
+ * (imported here, so it is not evaluated with the rest) and reading the page's route each take one.
+ * The first three made one task of 150-250 ms in Lighthouse's phone simulation, just as the
+ * server-rendered page was first there to be used.
  */
 async function startApp(): Promise<void> {
   const container = document.getElementById('root')!;

@@ -30,7 +30,7 @@ function Toaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={4000} />
+      <Notifications position="top-right" />
     </Suspense>
   );
 }

@@ -1,7 +1,4 @@
-/**
- * The one toast helper (SPEC.md section 8: success, error, warning, info). Toasts stay 5 s (section
- * 9); the toaster mounted in providers.tsx keeps its own 4 s for notifications shown directly.
- */
+/** The one toast helper (SPEC.md section 8: success, error, warning, info). Toasts stay 5 s (section 9). */
 export const TOAST_MS = 5000;
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -19,7 +16,7 @@ const toastAskedListeners = new Set<() => void>();
 
 /**
  * Calls `listener` when the first toast is asked for (at once if one has been): the toaster
- * (providers.tsx) mounts then, if the page's idle time has not brought it yet.
+ * (providers.tsx) mounts then; the page's idle time only loads its code.
  */
 export function onToastAsked(listener: () => void): () => void {
   if (toastAsked) listener();

@@ -408,10 +408,18 @@ describe('other public pages', () => {
     const origin = { origin: 'https://partner.example' };
     const home = await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...origin } });
     expect(home.headers.get('access-control-allow-origin')).toBeNull();
-    for (const pathname of ['/rest/v1/tours?select=slug&limit=1', '/api/health']) {
+    for (const pathname of ['/rest/v1/tours?select=slug&limit=1', '/api/health', '/auth/v1/settings', '/storage/v1/object/public/media/brand/logo.svg']) {
       const response = await fetch(`${server.url}${pathname}`, { headers: { apikey: server.anonKey, ...origin } });
       expect(response.headers.get('access-control-allow-origin'), pathname).toBe('https://partner.example');
     }
+    // supabase-js on another origin asks first, for its apikey and authorization headers.
+    const preflight = await fetch(`${server.url}/rest/v1/tours`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/apikey/);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
   });
 
   it('the canonical URL leaves out the query', async () => {

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../src/components/widgets/LoadError.tsx';
@@ -6,7 +7,7 @@ import { StarRating } from '../../src/components/widgets/StarRating.tsx';
 
 // Widgets that public pages show as plain markup: what the server sends is what a visitor reads.
 
-const html = (node: React.ReactNode) => renderToString(<MantineProvider>{node}</MantineProvider>);
+const html = (node: ReactNode) => renderToString(<MantineProvider>{node}</MantineProvider>);
 
 describe('StarRating', () => {
   it('names a review rating as an image and fills its stars to the value', () => {

@@ -82,16 +82,6 @@ export function firstPostsPageKey(filter: PostFilter): string {
 /** A post's page: its summary, text, author picture and tags (the server inlines the same in the post's HTML). */
 export const POST_COLUMNS = `${POST_SUMMARY_COLUMNS}, content, author_avatar_url, tags:blog_tags(name, slug)`;
 
-// In UTC, so the server-rendered page and the browser that hydrates it print the same date. Built
-// at first use: the page's first Intl object loads the browser's locale data, which would otherwise
-// lengthen the evaluation of the app's entry.
-let dateFormat: Intl.DateTimeFormat | undefined;
-
-export function formatPostDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return dateFormat.format(new Date(iso));
-}
-
 export function readingTime(minutes: number): string {
   return `${minutes} min read`;
 }

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
+import { formatLongDate } from '@/lib/dates.ts';
 import { relatedPostsQuery } from '../api.ts';
-import { formatPostDate, readingTime, type Post } from '../model.ts';
+import { readingTime, type Post } from '../model.ts';
 import classes from './PostArticle.module.css';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 
@@ -54,7 +55,7 @@ export function PostArticle({ post, body }: { post: Post; body: ReactNode }) {
                   {post.author_name ?? 'Our team'}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  <time dateTime={post.published_at}>{formatPostDate(post.published_at)}</time>
+                  <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
                   <span aria-hidden> · </span>
                   {readingTime(post.reading_minutes)}
                 </Text>

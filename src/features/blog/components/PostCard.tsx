@@ -1,6 +1,7 @@
 import { Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatPostDate, readingTime, type PostSummary } from '../model.ts';
+import { formatLongDate } from '@/lib/dates.ts';
+import { readingTime, type PostSummary } from '../model.ts';
 import classes from './PostCard.module.css';
 
 /** Cover, category, title, excerpt, date and reading time; `feature` lays it out wide for the lead story. */
@@ -35,7 +36,7 @@ export function PostCard({ post, feature = false, headingLevel = 3 }: { post: Po
         </Heading>
         {post.excerpt && <Text className={classes.excerpt}>{post.excerpt}</Text>}
         <Text size="sm" c="dimmed" className={classes.meta}>
-          <time dateTime={post.published_at}>{formatPostDate(post.published_at)}</time>
+          <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
           <span aria-hidden> · </span>
           {readingTime(post.reading_minutes)}
         </Text>

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PublicErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { formatLongDate } from '@/lib/dates.ts';
 import { contentPageQuery } from '../api.ts';
 import { MarkdownOrFaq } from './Markdown.tsx';
 import { PageIntro } from './PageIntro.tsx';
 
 const contactPath: string = '/contact';
-// In UTC, so the server-rendered page and the browser that hydrates it print the same date.
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The page's shape while it loads, so nothing jumps when the text arrives. */
 function ContentSkeleton() {
@@ -50,7 +49,7 @@ export function ContentPageView({ slug }: { slug: string }) {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <MarkdownOrFaq source={content} />
             <Text size="sm" c="dimmed" mt={48}>
-              Last changed {dateFormat.format(new Date(updated_at))}
+              Last changed {formatLongDate(updated_at)}
             </Text>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
