@@ -1,9 +1,10 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import { DisplayCurrencyProvider } from '@/lib/display-currency.tsx';
 import { afterPageIdle } from '@/lib/idle.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { onToastAsked } from '@/lib/notify.ts';
 import { brandCssVariables, buildTheme } from './theme.ts';
 
@@ -13,14 +14,13 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-
 // The toaster's code loads once the page is idle; it renders with the first toast, which waits in
 // its store meanwhile. Mounted at idle, its containers made a commit of 15-20 ms on a fast machine
 // that every visit paid for, and most never show a toast.
-const loadNotifications = () => import('@mantine/notifications');
-const Notifications = lazy(() => loadNotifications().then((module) => ({ default: module.Notifications })));
+const Notifications = lazyWithLoad(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 /** The toaster, never part of a server-rendered page (whose HTML the browser then hydrates) nor of its hydration. */
 function Toaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const cancelIdle = afterPageIdle(loadNotifications);
+    const cancelIdle = afterPageIdle(Notifications.load);
     const stopListening = onToastAsked(() => setWanted(true));
     return () => {
       cancelIdle();

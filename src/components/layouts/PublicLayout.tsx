@@ -13,8 +13,9 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
@@ -25,8 +26,7 @@ import { BrandMark } from './Wordmark.tsx';
 
 // The phone menu's drawer (Mantine's Drawer, focus trap, scroll lock) loads once the page is idle, or
 // at the first press of the menu button, so the entry every page downloads goes without it.
-const loadMobileMenu = () => import('./MobileMenu.tsx');
-const MobileMenu = lazy(loadMobileMenu);
+const MobileMenu = lazyWithLoad(() => import('./MobileMenu.tsx'));
 
 /** What the public layout shows about the company (the active branding provides it). */
 export interface LayoutBrand {
@@ -189,7 +189,7 @@ export function PublicLayout({ brand, children, newsletter }: { brand: LayoutBra
   const [menuWanted, setMenuWanted] = useState(false);
   const menuReady = useRef(false);
   const openWhenReady = useRef(false);
-  useEffect(() => renderAfterPageIdle(() => setMenuWanted(true), loadMobileMenu), []);
+  useEffect(() => renderAfterPageIdle(() => setMenuWanted(true), MobileMenu.load), []);
   const { open: openMenu, toggle: toggleOpened } = menu;
   const onMenuMounted = useCallback(() => {
     menuReady.current = true;

@@ -1,11 +1,10 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
-import { lazy } from 'react';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { colorSchemeChoices } from './color-scheme-choices.ts';
 import { DeferredMenu } from './DeferredMenu.tsx';
 
-const loadColorSchemeMenu = () => import('./ColorSchemeMenu.tsx');
-const ColorSchemeMenu = lazy(loadColorSchemeMenu);
+const ColorSchemeMenu = lazyWithLoad(() => import('./ColorSchemeMenu.tsx'));
 
 /**
  * Light, dark or system (follows the operating system live). The choice saved on the device shows
@@ -21,7 +20,7 @@ export function ColorSchemeToggle() {
     </ActionIcon>
   );
   return (
-    <DeferredMenu trigger={trigger} load={loadColorSchemeMenu}>
+    <DeferredMenu trigger={trigger} load={ColorSchemeMenu.load}>
       <ColorSchemeMenu trigger={trigger} colorScheme={colorScheme} onChoose={setColorScheme} />
     </DeferredMenu>
   );

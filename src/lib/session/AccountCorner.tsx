@@ -1,11 +1,10 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
-import { lazy } from 'react';
 import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { initials } from './initials.ts';
 import type { SessionUser } from './store.ts';
 
-const loadAccountMenu = () => import('./AccountMenu.tsx');
-const AccountMenu = lazy(loadAccountMenu);
+const AccountMenu = lazyWithLoad(() => import('./AccountMenu.tsx'));
 
 /** The signed-in user's avatar, opening their menu (loaded by SessionMenu once someone is signed in). */
 export default function AccountCorner({ user }: { user: SessionUser }) {
@@ -18,7 +17,7 @@ export default function AccountCorner({ user }: { user: SessionUser }) {
     </UnstyledButton>
   );
   return (
-    <DeferredMenu trigger={trigger} load={loadAccountMenu}>
+    <DeferredMenu trigger={trigger} load={AccountMenu.load}>
       <AccountMenu trigger={trigger} email={user.email} />
     </DeferredMenu>
   );

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 
-const loadChatWidget = () => import('@/features/contact/chat/ChatWidget.tsx');
-const ChatWidget = lazy(loadChatWidget);
+const ChatWidget = lazyWithLoad(() => import('@/features/contact/chat/ChatWidget.tsx'));
 
 /**
  * The chat widget, on every page (SPEC.md section 2), fetched only after the page is idle so it never
@@ -11,7 +11,7 @@ const ChatWidget = lazy(loadChatWidget);
  */
 export function IdleChat() {
   const [ready, setReady] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setReady(true), loadChatWidget), []);
+  useEffect(() => renderAfterPageIdle(() => setReady(true), ChatWidget.load), []);
   if (!ready) return null;
   return (
     <ErrorBoundary quiet>

@@ -1,18 +1,17 @@
 import { ActionIcon, CloseButton, Indicator, Loader, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { WhenShown } from '@/components/widgets/WhenShown.tsx';
 import { useBranding } from '@/features/branding/api.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { useChatUnread } from './chat-thread.ts';
 import classes from './ChatWidget.module.css';
 
 // The panels (their forms, and the enquiry's checks with zod) load when the chat is about to open:
 // the launcher alone is what every page shows, and it arrives while the page is still settling.
-const loadVisitorPanel = () => import('./VisitorChatPanel.tsx');
-const loadTravelerChat = () => import('./TravelerChat.tsx');
-const VisitorChatPanel = lazy(() => loadVisitorPanel().then((module) => ({ default: module.VisitorChatPanel })));
-const TravelerChat = lazy(() => loadTravelerChat().then((module) => ({ default: module.TravelerChat })));
+const VisitorChatPanel = lazyWithLoad(() => import('./VisitorChatPanel.tsx').then((module) => ({ default: module.VisitorChatPanel })));
+const TravelerChat = lazyWithLoad(() => import('./TravelerChat.tsx').then((module) => ({ default: module.TravelerChat })));
 
 /**
  * The chat widget on every page (SPEC.md section 2), loaded after the page is idle. A visitor leaves
@@ -46,7 +45,7 @@ export default function ChatWidget() {
   }, [open]);
 
   const focusFirstField = () => panel.current?.querySelector<HTMLElement>('textarea, input:not([tabindex="-1"])')?.focus();
-  const loadPanel = () => void (signedIn ? loadTravelerChat() : loadVisitorPanel());
+  const loadPanel = () => void (signedIn ? TravelerChat.load() : VisitorChatPanel.load());
 
   return (
     <>

@@ -1,18 +1,18 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary.tsx';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import classes from './NewsletterSignup.module.css';
 
 // The form (Mantine's TextInput and its input parts, the sign-up through the outbox) loads once the
 // page is idle: the footer is below the fold, and the entry every page downloads goes without it.
-const loadNewsletterForm = () => import('./NewsletterForm.tsx');
-const NewsletterForm = lazy(loadNewsletterForm);
+const NewsletterForm = lazyWithLoad(() => import('./NewsletterForm.tsx'));
 
 /** The footer's newsletter line: one email field. */
 export function NewsletterSignup() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setWanted(true), loadNewsletterForm), []);
+  useEffect(() => renderAfterPageIdle(() => setWanted(true), NewsletterForm.load), []);
   // Holds the form's place, so nothing moves when it arrives.
   const placeholder = <div className={classes.form} data-pending />;
 
