@@ -9,7 +9,7 @@ import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { trackPageViews } from '@/lib/analytics.ts';
 import { retryRouteChunks } from '@/lib/chunk-retry.ts';
-import { reportError } from '@/lib/error-reporting/report.ts';
+import { loadAndReportError } from '@/lib/error-reporting/load-report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
 import { holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
 import { afterPageIdle, startIdleWork } from '@/lib/idle.ts';
@@ -30,7 +30,7 @@ startPwa();
 // A public page paints from its HTML and the data inlined in it: supabase-js and the device database
 // are not needed for that, so they load once the first page has shown and the browser is idle, or
 // earlier when a write needs the outbox.
-const syncDevice = () => startDeviceSync().catch((error: unknown) => reportError(error, { source: 'manual', during: 'device sync start' }));
+const syncDevice = () => startDeviceSync().catch((error: unknown) => loadAndReportError(error, { source: 'manual', during: 'device sync start' }));
 afterPageIdle(syncDevice);
 startOutboxWhenNeeded(syncDevice);
 
@@ -83,4 +83,4 @@ async function startApp(): Promise<void> {
   }
 }
 
-startApp().catch((error: unknown) => reportError(error, { source: 'manual', during: 'app start' }));
+startApp().catch((error: unknown) => loadAndReportError(error, { source: 'manual', during: 'app start' }));

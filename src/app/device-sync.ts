@@ -1,4 +1,4 @@
-import { deliverKept } from '@/lib/error-reporting/report.ts';
+import { deliverKept } from '@/lib/error-reporting/send.ts';
 import { startOutbox } from '@/lib/outbox/outbox.ts';
 import { appSession } from '@/lib/session/index.ts';
 import { getSupabase } from '@/lib/supabase.ts';

@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { reportError } from './error-reporting/report.ts';
+import { loadAndReportError } from './error-reporting/load-report.ts';
 
 /** Work for after the page: it may return a promise (a module loading), which the next job waits for. */
 export type IdleJob = () => unknown;
@@ -47,7 +47,7 @@ async function drain(): Promise<void> {
     // A job that fails is reported, and the queue goes on.
     await Promise.resolve()
       .then(job)
-      .catch((error: unknown) => void reportError(error, { source: 'manual', during: 'work after the page was idle' }));
+      .catch((error: unknown) => void loadAndReportError(error, { source: 'manual', during: 'work after the page was idle' }));
   }
   draining = false;
 }

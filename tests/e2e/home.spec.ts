@@ -115,6 +115,35 @@ test('the home page shows experiences, reviews, latest posts and partners from t
   await expectHomeSections(page, await anonClient(request, baseURL!), 6);
 });
 
+test('a reviewer whose photo cannot load shows their initials instead', async ({ page, request, baseURL }) => {
+  const db = await anonClient(request, baseURL!);
+  const newest = await db
+    .from('reviews')
+    .select('reviewer:public_profiles(full_name, avatar_url), tour:tours!inner(status)')
+    .eq('is_published', true)
+    .eq('tour.status', 'active')
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .single();
+  expect(newest.error).toBeNull();
+  const reviewer = (newest.data as unknown as { reviewer: { full_name: string; avatar_url: string | null } }).reviewer;
+  expect(reviewer.avatar_url).toBeTruthy();
+  const initials = reviewer.full_name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+  // The photo never arrives: the first answer to it fails, as on a dropped connection.
+  await page.route((url) => url.href === new URL(reviewer.avatar_url!, baseURL).href, (route) => route.abort());
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'What travelers say' }).getByTestId('traveler-review').first();
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByText(reviewer.full_name, { exact: true })).toBeVisible();
+  await expect(card.locator('img')).toHaveCount(0);
+  await expect(card.getByText(initials, { exact: true })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MAX_KEPT_REPORTS, keptReports } from '../../src/lib/error-reporting/queue.ts';
-import { deliverKept, reportError, reportPerformance, sendFeedback } from '../../src/lib/error-reporting/report.ts';
+import { reportError } from '../../src/lib/error-reporting/report.ts';
+import { deliverKept, reportPerformance, sendFeedback } from '../../src/lib/error-reporting/send.ts';
 import { localDb } from '../../src/lib/local-db.ts';
 
 /**

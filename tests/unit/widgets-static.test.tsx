@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../src/components/widgets/LoadError.tsx';
+import { initials, PersonAvatar } from '../../src/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '../../src/components/widgets/StarRating.tsx';
 
 // Widgets that public pages show as plain markup: what the server sends is what a visitor reads.
@@ -36,5 +37,40 @@ describe('LoadError', () => {
     expect(markup).toContain('We could not load <!-- -->our tours');
     expect(markup).toContain('Check your connection, then try again.');
     expect(markup).toMatch(/<button[^>]*>[\s\S]*Try again/);
+  });
+});
+
+describe('PersonAvatar', () => {
+  it('takes up to two initials from a name', () => {
+    expect(initials('Amani Visitor')).toBe('AV');
+    expect(initials('  grace   wanjiru  mwangi ')).toBe('GW');
+    expect(initials('Ole')).toBe('O');
+    expect(initials('')).toBe('');
+  });
+
+  it('shows the photo with its text alternative, sized and round', () => {
+    const markup = html(<PersonAvatar name="Amani Visitor" src="/media/amani.svg" alt="Amani Visitor's photo" size={84} tone="brand" />);
+    expect(markup).toMatch(/<img [^>]*src="\/media\/amani.svg"/);
+    expect(markup).toMatch(/alt="Amani Visitor&#x27;s photo"/);
+    expect(markup).toContain('--avatar-size:calc(5.25rem * var(--mantine-scale))');
+    expect(markup).toContain('--avatar-bg:var(--mantine-color-brand-light)');
+    expect(markup).not.toContain('>AV<');
+  });
+
+  it('shows initials without a photo: named as an image when it stands alone, hidden beside a written name', () => {
+    const alone = html(<PersonAvatar name="Amani Visitor" src={null} alt="Amani Visitor" />);
+    expect(alone).toMatch(/role="img" aria-label="Amani Visitor"/);
+    expect(alone).toContain('>AV<');
+    const besideName = html(<PersonAvatar name="Amani Visitor" alt="" />);
+    expect(besideName).not.toContain('role="img"');
+    expect(besideName).toMatch(/aria-hidden="true">AV</);
+  });
+
+  it('keeps one tint per name, from the theme\'s colours', () => {
+    const tint = (name: string) => /--avatar-bg:var\(--mantine-color-(\w+)-light\)/.exec(html(<PersonAvatar name={name} alt="" />))?.[1];
+    expect(tint('Amani Visitor')).toBe(tint('Amani Visitor'));
+    const tints = new Set(['Amani Visitor', 'Grace Wanjiru', 'Jonas Keller', 'Priya Nair', 'Tom Okafor', 'Lea Dubois'].map(tint));
+    expect(tints.size).toBeGreaterThan(2);
+    for (const name of tints) expect(['blue', 'cyan', 'grape', 'green', 'indigo', 'lime', 'orange', 'pink', 'red', 'teal', 'violet']).toContain(name);
   });
 });

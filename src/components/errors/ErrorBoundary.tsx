@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '../../lib/error-reporting/report.ts';
+import { loadAndReportError } from '../../lib/error-reporting/load-report.ts';
 import { GenericErrorScreen } from './ErrorScreens.tsx';
 
 interface ErrorBoundaryProps {
@@ -27,7 +27,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    this.setState({ errorId: reportError(error, { source: 'error-boundary', componentStack: info.componentStack ?? null }).id });
+    void loadAndReportError(error, { source: 'error-boundary', componentStack: info.componentStack ?? null }).then((report) => {
+      // A report that lands after Try Again belongs to the error already left behind.
+      if (report && this.state.error === error) this.setState({ errorId: report.id });
+    });
   }
 
   private readonly reset = () => {

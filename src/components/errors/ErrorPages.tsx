@@ -2,8 +2,10 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Textarea, Title }
 import { IconArrowLeft, IconCompass, IconHome, IconLogin, IconMail, IconRefresh, IconShieldCheck, IconWifiOff } from '@tabler/icons-react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { classifyError, errorFacts } from '../../lib/error-reporting/classify.ts';
-import { reportError, sendFeedback, type ReportOutcome } from '../../lib/error-reporting/report.ts';
+import { classifyError } from '../../lib/error-reporting/classify.ts';
+import { errorFacts } from '../../lib/error-reporting/facts.ts';
+import { reportError } from '../../lib/error-reporting/report.ts';
+import { sendFeedback, type ReportOutcome } from '../../lib/error-reporting/send.ts';
 import classes from './ErrorPages.module.css';
 import { reloadFresh } from './recovery.ts';
 

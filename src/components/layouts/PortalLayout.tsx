@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -14,8 +14,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { initials } from '@/lib/session/initials.ts';
 import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
+import { PersonAvatar } from '../widgets/PersonAvatar.tsx';
 import classes from './PortalLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -84,9 +84,7 @@ export function PortalLayout({
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>
                 <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
-                  <Avatar src={user.avatarUrl} alt="" radius="xl" size={32} color="brand">
-                    {initials(user.name)}
-                  </Avatar>
+                  <PersonAvatar name={user.name} src={user.avatarUrl} alt="" size={32} tone="brand" />
                   <span className={classes.userName}>{user.name}</span>
                   <IconChevronDown size={14} className={classes.userChevron} />
                 </UnstyledButton>

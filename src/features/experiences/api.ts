@@ -5,6 +5,9 @@ import { getSupabase } from '@/lib/supabase.ts';
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
 import { experienceDetailSelect, experienceListSelect } from '@/features/tours/queries.ts';
 
+/** Experiences are priced in US dollars (experiences.price_from has no currency of its own). */
+export const EXPERIENCE_CURRENCY = 'USD';
+
 export interface ExperienceSummary {
   id: string;
   slug: string;

@@ -1,3 +1,5 @@
+import { errorFacts } from './facts.ts';
+
 /**
  * What kind of failure an error is (SPEC.md section 8). Pure: the same error always gets the same
  * type, so reports group well in the back office and screens can choose their advice from it.
@@ -17,27 +19,6 @@ export const ERROR_TYPES = [
 ] as const;
 
 export type ErrorType = (typeof ERROR_TYPES)[number];
-
-/** The parts of anything thrown that classification looks at: Error objects, Supabase error objects, strings. */
-export interface ErrorFacts {
-  name: string;
-  message: string;
-  code?: string;
-  status?: number;
-}
-
-export function errorFacts(error: unknown): ErrorFacts {
-  if (typeof error === 'string') return { name: '', message: error };
-  if (!error || typeof error !== 'object') return { name: '', message: error === undefined ? '' : String(error) };
-  const candidate = error as { name?: unknown; message?: unknown; code?: unknown; status?: unknown; statusCode?: unknown };
-  const status = [candidate.status, candidate.statusCode].find((value): value is number => typeof value === 'number');
-  return {
-    name: typeof candidate.name === 'string' ? candidate.name : '',
-    message: typeof candidate.message === 'string' ? candidate.message : '',
-    code: typeof candidate.code === 'string' ? candidate.code : typeof candidate.code === 'number' ? String(candidate.code) : undefined,
-    status,
-  };
-}
 
 const chunkMessages =
   /loading (css )?chunk [\w-]+ failed|failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|unable to preload css|failed to load module script/i;
@@ -80,14 +61,4 @@ export function classifyError(error: unknown, hints: { componentStack?: string |
   if (reactMessages.test(message) || hints.componentStack) return 'React';
   if (runtimeNames.has(name)) return 'Runtime';
   return 'Unknown';
-}
-
-/**
- * Browser extensions talk to their pages over message channels; when a tab closes or navigates they
- * raise 'message channel closed' rejections in the page. They say nothing about the product.
- */
-export function isBrowserExtensionNoise(error: unknown, sourceFile?: string): boolean {
-  const { message } = errorFacts(error);
-  if (/message channel closed/i.test(message)) return true;
-  return /^(chrome|moz|safari(-web)?|ms-browser)-extension:\/\//.test(sourceFile ?? '');
 }

@@ -1,5 +1,6 @@
-import { isBrowserExtensionNoise } from './classify.ts';
-import { deliverKept, reportError, reportPerformance } from './report.ts';
+import { isBrowserExtensionNoise } from './facts.ts';
+import { loadAndReportError } from './load-report.ts';
+import { deliverKept, reportPerformance } from './send.ts';
 import { measureWebVitals } from './web-vitals.ts';
 
 let started = false;
@@ -20,14 +21,14 @@ export function startErrorReporting(): void {
       event.preventDefault();
       return;
     }
-    reportError(error, { source: 'window.error', filename: event.filename || null, line: event.lineno || null, column: event.colno || null });
+    void loadAndReportError(error, { source: 'window.error', filename: event.filename || null, line: event.lineno || null, column: event.colno || null });
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (isBrowserExtensionNoise(event.reason)) {
       event.preventDefault();
       return;
     }
-    reportError(event.reason, { source: 'unhandledrejection' });
+    void loadAndReportError(event.reason, { source: 'unhandledrejection' });
   };
   const onOnline = () => void deliverKept().catch(() => 0);
 

@@ -1,7 +1,7 @@
-import { Avatar, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
+import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { lazyWithLoad } from '@/lib/lazy.ts';
-import { initials } from './initials.ts';
 import type { SessionUser } from './store.ts';
 
 const AccountMenu = lazyWithLoad(() => import('./AccountMenu.tsx'));
@@ -11,9 +11,7 @@ export default function AccountCorner({ user }: { user: SessionUser }) {
   const name = user.profile?.full_name || user.email;
   const trigger = (
     <UnstyledButton aria-label={`Account menu for ${name}`}>
-      <Avatar src={user.profile?.avatar_url ?? null} alt={name} radius="xl" size={34} color="brand">
-        {initials(name)}
-      </Avatar>
+      <PersonAvatar name={name} src={user.profile?.avatar_url} alt="" size={34} tone="brand" />
     </UnstyledButton>
   );
   return (

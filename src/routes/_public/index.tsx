@@ -8,7 +8,7 @@ import { PartnerLogos } from '@/features/content/components/PartnerLogos.tsx';
 import { destinationsQuery } from '@/features/destinations/api.ts';
 import { DestinationGrid } from '@/features/destinations/components/DestinationGrid.tsx';
 import { experiencesQuery } from '@/features/experiences/api.ts';
-import { ExperienceHighlights } from '@/features/experiences/components/ExperiencePages.tsx';
+import { ExperienceHighlights } from '@/features/experiences/components/ExperienceHighlights.tsx';
 import { activeHeroesQuery } from '@/features/heroes/api.ts';
 import { HomeHero } from '@/features/heroes/components/HomeHero.tsx';
 import { HomeSection } from '@/features/home/components/HomeSection.tsx';

@@ -1,9 +1,10 @@
-import { Avatar, Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
+import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { formatLongDate } from '@/lib/dates.ts';
 import { relatedPostsQuery } from '../api.ts';
 import { readingTime, type Post } from '../model.ts';
@@ -49,7 +50,7 @@ export function PostArticle({ post, body }: { post: Post; body: ReactNode }) {
             </Title>
             {post.excerpt && <Text className={classes.lede}>{post.excerpt}</Text>}
             <Group gap="sm" mt="xs">
-              <Avatar src={post.author_avatar_url} alt="" radius="xl" size={44} name={post.author_name ?? undefined} color="initials" />
+              <PersonAvatar name={post.author_name ?? 'Our team'} src={post.author_avatar_url} alt="" size={44} />
               <div>
                 <Text fw={700} size="sm">
                   {post.author_name ?? 'Our team'}

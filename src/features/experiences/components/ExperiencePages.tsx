@@ -1,64 +1,15 @@
-import { Anchor, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconClockHour4 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
-import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
-import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
-import { experiencesQuery, type ExperienceDetail as ExperienceDetailData, type ExperienceSummary } from '../api.ts';
+import { EXPERIENCE_CURRENCY, type ExperienceDetail as ExperienceDetailData } from '../api.ts';
 import detail from '@/components/widgets/DetailPage.module.css';
+import { ExperienceCards } from './ExperienceCards.tsx';
 import classes from './ExperiencePages.module.css';
-
-const SKELETON_CARDS = 6;
-
-/** Experiences are priced in US dollars (experiences.price_from has no currency of its own). */
-const EXPERIENCE_CURRENCY = 'USD';
-
-function ExperienceCard({ experience, eager, headingLevel = 2 }: { experience: ExperienceSummary; eager: boolean; headingLevel?: 2 | 3 }) {
-  const href: string = `/experiences/${experience.slug}`;
-  const Heading = `h${headingLevel}` as const;
-  const price = experience.price_from === null ? null : Number(experience.price_from);
-  return (
-    <article className={classes.card} data-testid="experience-card">
-      <div className={classes.media}>
-        {experience.image_url && (
-          <img src={experience.image_url} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
-        )}
-      </div>
-      <div className={classes.body}>
-        <Heading className={classes.title}>
-          <Link to={href} className={classes.link}>
-            {experience.title}
-          </Link>
-        </Heading>
-        {experience.summary && (
-          <Text size="sm" c="dimmed" lineClamp={3}>
-            {experience.summary}
-          </Text>
-        )}
-        <div className={classes.meta}>
-          {experience.duration_label && (
-            <Text span size="sm" className={classes.duration}>
-              <IconClockHour4 size={16} aria-hidden /> {experience.duration_label}
-            </Text>
-          )}
-          {price !== null && (
-            <Text span size="sm" fw={700}>
-              From <Money amount={price} currency={EXPERIENCE_CURRENCY} cents={false} />
-            </Text>
-          )}
-        </div>
-      </div>
-    </article>
-  );
-}
 
 /** /experiences: the things a traveler can add to a safari, in the company's order. */
 export function ExperiencesIndex() {
-  const experiences = useQuery(experiencesQuery());
   return (
     <Container size="lg" py={{ base: 32, md: 56 }}>
       <header className={classes.intro}>
@@ -70,64 +21,8 @@ export function ExperiencesIndex() {
           Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: moments our travelers remember longest.
         </Text>
       </header>
-      {experiences.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading experiences">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <Skeleton key={index} className={classes.placeholder} />
-          ))}
-        </SimpleGrid>
-      ) : experiences.isError ? (
-        <LoadError what="our experiences" onRetry={() => experiences.refetch()} retrying={experiences.isFetching} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {experiences.data.map((experience, index) => (
-            <ExperienceCard key={experience.id} experience={experience} eager={index < 3} />
-          ))}
-        </SimpleGrid>
-      )}
+      <ExperienceCards headingLevel={2} eagerImages={3} />
     </Container>
-  );
-}
-
-/**
- * The first `limit` experiences as a home page section, with a link to all of them. Below the fold,
- * so every image loads lazily; nothing shows when there are none.
- */
-export function ExperienceHighlights({ limit }: { limit: number }) {
-  const experiences = useQuery(experiencesQuery());
-  const experiencesPath: string = '/experiences';
-  if (experiences.isSuccess && experiences.data.length === 0) return null;
-  return (
-    <section aria-labelledby="experiences-heading">
-      <SectionHeading
-        id="experiences-heading"
-        eyebrow="Beyond the game drive"
-        title="Experiences"
-        description="Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: add them to any safari."
-        action={
-          experiences.isSuccess ? (
-            <Anchor component={Link} to={experiencesPath} fw={700}>
-              All experiences
-            </Anchor>
-          ) : undefined
-        }
-      />
-      {experiences.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading experiences">
-          {Array.from({ length: limit }, (_, index) => (
-            <Skeleton key={index} className={classes.placeholder} />
-          ))}
-        </SimpleGrid>
-      ) : experiences.isError ? (
-        <LoadError what="our experiences" onRetry={() => experiences.refetch()} retrying={experiences.isFetching} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {experiences.data.slice(0, limit).map((experience) => (
-            <ExperienceCard key={experience.id} experience={experience} eager={false} headingLevel={3} />
-          ))}
-        </SimpleGrid>
-      )}
-    </section>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Avatar, Button, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { notify } from '@/lib/notify.ts';
 import { queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { profileUpdate, type ProfilePatch } from '@/lib/outbox/profile.ts';
@@ -81,9 +82,7 @@ function AvatarPanel({ userId, profile }: { userId: string; profile: Profile | n
   return (
     <Panel title="Photo">
       <Group gap="md" wrap="nowrap">
-        <Avatar src={profile?.avatar_url} size={84} radius={84} color="brand" alt={name ? `${name}'s photo` : 'Your photo'} data-testid="profile-avatar">
-          {name.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <PersonAvatar name={name} src={profile?.avatar_url} size={84} tone="brand" alt={name ? `${name}'s photo` : 'Your photo'} data-testid="profile-avatar" />
         <Stack gap={6}>
           <FileButton onChange={(file) => void upload(file)} accept="image/jpeg,image/png,image/webp,image/gif" disabled={!online}>
             {(props) => (

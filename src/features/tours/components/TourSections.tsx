@@ -1,7 +1,8 @@
-import { Avatar, Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
+import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
 import {
   availabilityText,
@@ -209,7 +210,7 @@ export function ReviewList({ reviews, average }: { reviews: TourReview[]; averag
       {reviews.map((review) => (
         <article key={review.id} className={classes.review} data-testid="review">
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={review.reviewer.avatarUrl} alt={review.reviewer.fullName} name={review.reviewer.fullName} color="initials" />
+            <PersonAvatar name={review.reviewer.fullName} src={review.reviewer.avatarUrl} alt="" />
             <div>
               <Text fw={700}>{review.reviewer.fullName}</Text>
               <Text size="sm" c="dimmed">

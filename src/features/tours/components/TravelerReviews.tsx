@@ -1,8 +1,9 @@
-import { Avatar, Container, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Container, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
 import { latestReviewsQuery } from '../api.ts';
@@ -25,7 +26,7 @@ function ReviewCard({ review }: { review: TravelerReview }) {
         </Text>
       )}
       <Group gap="sm" wrap="nowrap" className={classes.footer}>
-        <Avatar src={review.reviewer.avatarUrl} alt={review.reviewer.fullName} name={review.reviewer.fullName} color="initials" />
+        <PersonAvatar name={review.reviewer.fullName} src={review.reviewer.avatarUrl} alt="" />
         <div>
           <Text fw={700} size="sm">
             {review.reviewer.fullName}
