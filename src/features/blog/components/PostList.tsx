@@ -1,7 +1,8 @@
-import { Button, EmptyState, Group, Pagination, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Pagination, SimpleGrid, Stack } from '@mantine/core';
 import { IconNotebook } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { postsQuery } from '../api.ts';
 import { POSTS_PER_PAGE, type PostFilter } from '../model.ts';
@@ -32,22 +33,18 @@ export function PostList({ filter, page, onPageChange }: { filter: PostFilter; p
   const { posts: shown, total } = posts.data;
   if (shown.length === 0) {
     return (
-      <EmptyState
+      <EmptyNotice
         icon={<IconNotebook size={28} />}
-        variant="light"
         title="No stories here yet"
         description="Our guides are writing. Meanwhile, browse all our stories or our tours."
-        py="xl"
       >
-        <EmptyState.Actions>
-          <Button component={Link} to={blogPath} variant="default">
-            All stories
-          </Button>
-          <Button component={Link} to={toursPath}>
-            Browse tours
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        <Button component={Link} to={blogPath} variant="default">
+          All stories
+        </Button>
+        <Button component={Link} to={toursPath}>
+          Browse tours
+        </Button>
+      </EmptyNotice>
     );
   }
 

@@ -1,7 +1,8 @@
-import { Anchor, Button, EmptyState, SimpleGrid, Skeleton } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Skeleton } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { destinationsQuery, type DestinationSummary } from '../api.ts';
@@ -54,19 +55,15 @@ export function DestinationGrid({ limit }: { limit?: number }) {
       ) : destinations.isError ? (
         <LoadError what="our destinations" onRetry={() => destinations.refetch()} retrying={destinations.isFetching} />
       ) : !shown?.length ? (
-        <EmptyState
+        <EmptyNotice
           icon={<IconMap2 size={28} />}
-          variant="light"
           title="Destinations are on their way"
           description="We are adding our destinations. Ask us about any place in Tanzania meanwhile."
-          py="xl"
         >
-          <EmptyState.Actions>
-            <Button component={Link} to={contactPath} variant="default">
-              Contact us
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          <Button component={Link} to={contactPath} variant="default">
+            Contact us
+          </Button>
+        </EmptyNotice>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
           {shown.map((destination) => (

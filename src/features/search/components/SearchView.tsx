@@ -1,8 +1,9 @@
-import { Badge, Button, Chip, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Chip, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { track } from '@/lib/analytics.ts';
 import { searchQuery } from '../api.ts';
@@ -106,11 +107,9 @@ export function SearchView({ query, onSearch }: { query: string; onSearch: (quer
       </form>
 
       {!query ? (
-        <EmptyState icon={<IconSearch size={28} />} variant="light" title="What are you dreaming of?" description="Search tours, destinations, experiences and our stories. Or start with one of these:" py="xl">
-          <EmptyState.Actions>
-            <Suggestions onPick={onSearch} />
-          </EmptyState.Actions>
-        </EmptyState>
+        <EmptyNotice icon={<IconSearch size={28} />} title="What are you dreaming of?" description="Search tours, destinations, experiences and our stories. Or start with one of these:">
+          <Suggestions onPick={onSearch} />
+        </EmptyNotice>
       ) : results.isPending ? (
         <Stack gap="lg" aria-busy="true" aria-label="Searching">
           {Array.from({ length: 4 }, (_, index) => (
@@ -127,27 +126,23 @@ export function SearchView({ query, onSearch }: { query: string; onSearch: (quer
       ) : results.isError ? (
         <LoadError what="search results" onRetry={() => results.refetch()} retrying={results.isFetching} />
       ) : results.data.length === 0 ? (
-        <EmptyState
+        <EmptyNotice
           icon={<IconMoodEmpty size={28} />}
-          variant="light"
           title={`Nothing found for “${query}”`}
           description="Check the spelling, try a broader word (a park, a mountain, an animal), or pick a popular search. Our planners can also find it for you."
-          py="xl"
         >
-          <EmptyState.Actions>
-            <Stack gap="md" align="center">
-              <Suggestions onPick={onSearch} />
-              <Group gap="sm" justify="center">
-                <Button component={Link} to={planningPath} radius="xl">
-                  Plan a tailor-made trip
-                </Button>
-                <Button component={Link} to={contactPath} variant="default" radius="xl">
-                  Ask our team
-                </Button>
-              </Group>
-            </Stack>
-          </EmptyState.Actions>
-        </EmptyState>
+          <Stack gap="md" align="center">
+            <Suggestions onPick={onSearch} />
+            <Group gap="sm" justify="center">
+              <Button component={Link} to={planningPath} radius="xl">
+                Plan a tailor-made trip
+              </Button>
+              <Button component={Link} to={contactPath} variant="default" radius="xl">
+                Ask our team
+              </Button>
+            </Group>
+          </Stack>
+        </EmptyNotice>
       ) : (
         <section aria-labelledby="results-heading">
           <Title order={2} size="h4" id="results-heading" aria-live="polite">

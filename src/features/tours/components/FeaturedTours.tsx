@@ -1,7 +1,8 @@
-import { Anchor, Button, EmptyState, SimpleGrid } from '@mantine/core';
+import { Anchor, Button, SimpleGrid } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { FEATURED_TOURS_LIMIT, featuredToursQuery } from '../api.ts';
@@ -40,22 +41,18 @@ export function FeaturedTours() {
       ) : tours.isError ? (
         <LoadError what="our featured tours" onRetry={() => tours.refetch()} retrying={tours.isFetching} />
       ) : tours.data.length === 0 ? (
-        <EmptyState
+        <EmptyNotice
           icon={<IconCompass size={28} />}
-          variant="light"
           title="No featured tours just now"
           description="Browse every tour we run, or tell us where you would like to go and we will plan it with you."
-          py="xl"
         >
-          <EmptyState.Actions>
-            <Button component={Link} to={toursPath}>
-              Browse all tours
-            </Button>
-            <Button component={Link} to={planTripPath} variant="default">
-              Plan my trip
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          <Button component={Link} to={toursPath}>
+            Browse all tours
+          </Button>
+          <Button component={Link} to={planTripPath} variant="default">
+            Plan my trip
+          </Button>
+        </EmptyNotice>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {tours.data.map((tour) => (

@@ -1,9 +1,10 @@
-import { Badge, Button, Container, Drawer, EmptyState, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Container, Drawer, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMapSearch, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { tourListQuery } from '../api.ts';
 import { localIsoDate } from '../model.ts';
@@ -127,20 +128,16 @@ export function TourCatalogue({
           ) : tours.isError ? (
             <LoadError what="our tours" onRetry={() => tours.refetch()} retrying={tours.isFetching} />
           ) : count === 0 ? (
-            <EmptyState
+            <EmptyNotice
               icon={<IconMapSearch size={28} />}
-              variant="light"
               title="No tours match these filters"
               description="Try fewer filters or other words. Or tell us what you have in mind: we plan tailor-made trips on any dates."
-              py="xl"
             >
-              <EmptyState.Actions>
-                <Button onClick={() => onChange({ sort: filters.sort })}>Clear search and filters</Button>
-                <Button component={Link} to={planTripPath} variant="default">
-                  Plan a tailor-made trip
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              <Button onClick={() => onChange({ sort: filters.sort })}>Clear search and filters</Button>
+              <Button component={Link} to={planTripPath} variant="default">
+                Plan a tailor-made trip
+              </Button>
+            </EmptyNotice>
           ) : (
             <SimpleGrid
               cols={{ base: 1, sm: 2 }}

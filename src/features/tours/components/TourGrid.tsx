@@ -1,8 +1,9 @@
-import { Button, EmptyState, SimpleGrid } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { localIsoDate, type TourCardData } from '../model.ts';
 import { TourCard } from './TourCard.tsx';
+import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 
 const toursPath: string = '/tours';
 const planTripPath: string = '/start-planning';
@@ -12,22 +13,18 @@ export function TourGrid({ tours, emptyTitle }: { tours: TourCardData[]; emptyTi
   const today = localIsoDate();
   if (tours.length === 0) {
     return (
-      <EmptyState
+      <EmptyNotice
         icon={<IconCompass size={28} />}
-        variant="light"
         title={emptyTitle}
         description="Browse all our tours, or tell us what you have in mind and we will plan a trip around it."
-        py="xl"
       >
-        <EmptyState.Actions>
-          <Button component={Link} to={toursPath}>
-            Browse all tours
-          </Button>
-          <Button component={Link} to={planTripPath} variant="default">
-            Plan my trip
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        <Button component={Link} to={toursPath}>
+          Browse all tours
+        </Button>
+        <Button component={Link} to={planTripPath} variant="default">
+          Plan my trip
+        </Button>
+      </EmptyNotice>
     );
   }
   return (
