@@ -56,7 +56,8 @@ function keptErrorMessages(page: Page): Promise<string[] | null> {
         const read = db.transaction('errorReports').objectStore('errorReports').getAll();
         read.onsuccess = () => {
           db.close();
-          const rows = read.result as { report: { kind: string; body: { message: string } } }[];
+          // Oldest first, as the app keeps and sends them: by when each report was made.
+          const rows = (read.result as { createdAt: number; report: { kind: string; body: { message: string } } }[]).sort((x, y) => x.createdAt - y.createdAt);
           resolve(rows.filter((row) => row.report.kind === 'errors').map((row) => row.report.body.message));
         };
         read.onerror = () => {

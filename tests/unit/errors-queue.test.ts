@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { MAX_KEPT_REPORTS, keptReports } from '../../src/lib/error-reporting/queue.ts';
+import { MAX_KEPT_REPORTS, keepReport, keptReports } from '../../src/lib/error-reporting/queue.ts';
 import { reportError } from '../../src/lib/error-reporting/report.ts';
 import { deliverKept, reportPerformance, sendFeedback } from '../../src/lib/error-reporting/send.ts';
 import { localDb } from '../../src/lib/local-db.ts';
@@ -73,6 +73,13 @@ describe('error reports while the server is away', () => {
     expect(errors.map((report) => report.body.message)).toEqual(Array.from({ length: 10 }, (_, i) => `Booking step ${i + 3} failed`));
     expect(kept.filter((report) => report.kind !== 'errors').map((report) => report.kind)).toEqual(['performance', 'feedback']);
     expect(await localDb.errorReports.count()).toBe(12);
+  });
+
+  test('are kept in the order they were made, whichever post failed first', async () => {
+    const madeAt = (second: number) => new Date(Date.UTC(2026, 10, 23, 8, 0, second)).toISOString();
+    // The report made first fails last; eleven reports: the one made first is the one dropped.
+    for (let second = 11; second >= 1; second -= 1) await keepReport('errors', { message: `Sync ${second} failed`, timestamp: madeAt(second) });
+    expect((await keptReports()).map((report) => report.body.message)).toEqual(Array.from({ length: 10 }, (_, i) => `Sync ${i + 2} failed`));
   });
 
   test('are delivered in order when it returns, then forgotten', async () => {

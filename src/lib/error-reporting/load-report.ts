@@ -8,8 +8,9 @@ import type { ErrorContext, ReportHandle } from './report.ts';
  * error for the page's listeners to report.
  */
 export function loadAndReportError(error: unknown, context?: ErrorContext): Promise<ReportHandle | undefined> {
+  const occurredAt = new Date();
   return import('./report.ts').then(
-    ({ reportError }) => reportError(error, context),
+    ({ reportError }) => reportError(error, context, occurredAt),
     () => undefined,
   );
 }

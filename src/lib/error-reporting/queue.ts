@@ -25,8 +25,11 @@ function kept(row: StoredErrorReport): KeptReport {
  * performance metrics while offline never pushes out the error reports.
  */
 export async function keepReport(kind: ReportKind, body: Record<string, unknown>): Promise<void> {
+  // In the order the reports were made, not the order their posts failed: errors caught together
+  // (while the reporter's code loads) are posted together, and their failures come back in any order.
+  const madeAt = typeof body.timestamp === 'string' ? Date.parse(body.timestamp) : Number.NaN;
   await localDb.transaction('rw', localDb.errorReports, async () => {
-    await localDb.errorReports.add({ report: { kind, body } satisfies KeptReport, createdAt: Date.now() });
+    await localDb.errorReports.add({ report: { kind, body } satisfies KeptReport, createdAt: Number.isFinite(madeAt) ? madeAt : Date.now() });
     const ofKind = (await localDb.errorReports.orderBy('createdAt').toArray()).filter((row) => kept(row).kind === kind);
     const excess = ofKind.length - MAX_KEPT_REPORTS;
     if (excess > 0) await localDb.errorReports.bulkDelete(ofKind.slice(0, excess).map((row) => row.id!));

@@ -49,8 +49,9 @@ function browserInfo(): Record<string, unknown> {
  * The one way errors are reported: window listeners, error boundaries and error screens all call
  * this. Returns at once with the report's id; the post (or keeping it for later) runs behind.
  * The same error object reported twice (a screen rendered again) gives back the first handle.
+ * `occurredAt` is when the error was caught, for a caller that had to load this module first.
  */
-export function reportError(error: unknown, context: ErrorContext = {}): ReportHandle {
+export function reportError(error: unknown, context: ErrorContext = {}, occurredAt: Date = new Date()): ReportHandle {
   const earlier = error && typeof error === 'object' ? reported.get(error) : undefined;
   if (earlier) return earlier;
 
@@ -71,7 +72,7 @@ export function reportError(error: unknown, context: ErrorContext = {}): ReportH
     stack: clip(stack, LIMITS.stack),
     componentStack: clip(componentStack, LIMITS.componentStack),
     context: jsonContext({ ...(facts.name ? { name: facts.name } : {}), ...(facts.code ? { code: facts.code } : {}), ...rest }),
-    timestamp: new Date().toISOString(),
+    timestamp: occurredAt.toISOString(),
     userAgent: clip(globalThis.navigator?.userAgent ?? 'unknown', LIMITS.userAgent)!,
     url: pageUrl(),
     sessionId: sessionId(),
