@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, localIsoDate } from '../../src/lib/dates.ts';
 import {
   departureLine,
-  formatCalendarDate,
   formatDuration,
-  localIsoDate,
   nextDeparture,
   tourCardFromRow,
   type TourCardRow,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { upcomingMonths } from '../../src/lib/dates.ts';
 import { availabilityText, formatDateRange, routeStops, tourDetailFromRow, upcomingDepartures, type TourDetailRow } from '../../src/features/tours/model.ts';
 import { monthRange, relatedToursRequest, restSearchParams, tourCardSelect, tourDetailSelect, tourListRequest } from '../../src/features/tours/queries.ts';
-import { activeFilterCount, parseTourListSearch, upcomingMonths } from '../../src/features/tours/search-params.ts';
+import { activeFilterCount, parseTourListSearch } from '../../src/features/tours/search-params.ts';
 
 describe('tour list request', () => {
   it('always asks for active tours only, with no whitespace in the selects', () => {

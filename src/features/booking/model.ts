@@ -4,6 +4,7 @@
  * charges the very same total. What is here decides what can be chosen and how it reads.
  */
 
+import { formatCalendarDate } from '@/lib/dates.ts';
 import { round2 } from '@/lib/money.ts';
 
 export interface BookingExtra {
@@ -61,12 +62,6 @@ export interface BookingTour {
 
 /* Dates: calendar dates as yyyy-mm-dd, compared as text and read without a time zone. */
 
-/** Today's date where the visitor is. */
-export function localIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -75,16 +70,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** '21 Dec 2026'. */
-export function formatDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 /** '21 – 27 Dec 2026', '28 Dec 2026 – 3 Jan 2027'. */
 export function formatDateRange(start: string, end: string): string {
-  if (start === end) return formatDate(start);
-  const [startText, endText] = [formatDate(start), formatDate(end)];
+  if (start === end) return formatCalendarDate(start);
+  const [startText, endText] = [formatCalendarDate(start), formatCalendarDate(end)];
   if (start.slice(0, 7) === end.slice(0, 7)) return `${startText.split(' ')[0]} – ${endText}`;
   if (start.slice(0, 4) === end.slice(0, 4)) return `${startText.slice(0, -5)} – ${endText}`;
   return `${startText} – ${endText}`;

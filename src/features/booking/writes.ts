@@ -1,10 +1,11 @@
 import { trackPurchase } from '@/lib/analytics.ts';
 import { amountInUsd } from '@/lib/currency-rates.ts';
+import { formatCalendarDate } from '@/lib/dates.ts';
 import { checked, classifyFailure, failureMessage } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import { notify } from '@/lib/notify.ts';
 import { reportError } from '@/lib/error-reporting/report.ts';
-import { formatDate, isAvailabilityProblem, type PaymentMethod, type PaymentPlan, type QuoteLine } from './model.ts';
+import { isAvailabilityProblem, type PaymentMethod, type PaymentPlan, type QuoteLine } from './model.ts';
 
 /**
  * A booking is a request until the server takes it (outbox README: bookings are decided by the
@@ -122,7 +123,7 @@ export function attendRequest(id: string): () => void {
 }
 
 function tripLine(request: BookingRequest): string {
-  return request.startDate ? `${request.tour.title}, ${formatDate(request.startDate)}` : request.tour.title;
+  return request.startDate ? `${request.tour.title}, ${formatCalendarDate(request.startDate)}` : request.tour.title;
 }
 
 export const bookingRequestWrite = defineWrite<BookingRequest>({

@@ -14,12 +14,3 @@ export function stepErrors(errors: FieldErrors, step: number): FieldErrors {
   const fields: readonly string[] = PLANNING_STEPS[step].fields;
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
 }
-
-/** The next `count` months from `from`, as 'yyyy-mm' values with readable labels. */
-export function upcomingMonths(from: Date, count: number): { value: string; label: string }[] {
-  const format = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
-  return Array.from({ length: count }, (_, index) => {
-    const month = new Date(from.getFullYear(), from.getMonth() + index, 1);
-    return { value: `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`, label: format.format(month) };
-  });
-}

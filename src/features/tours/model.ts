@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '@/lib/dates.ts';
 import { bookableDepartureStatuses } from './queries.ts';
 
 /** A tour as the cards show it: the columns of the card query with numbers normalised. */
@@ -76,20 +77,6 @@ export function nextDeparture(departures: Departure[], today: string): Departure
   return departures
     .filter((departure) => BOOKABLE.has(departure.status) && departure.start_date >= today)
     .reduce<Departure | null>((earliest, departure) => (!earliest || departure.start_date < earliest.start_date ? departure : earliest), null);
-}
-
-/** Today's date where the visitor is, as yyyy-mm-dd. */
-export function localIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** A calendar date such as '3 Dec 2026'; read as a date, not an instant, so no time zone shifts it. */
-export function formatCalendarDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
 }
 
 /** The card's date line: the next departure, 'Private, any date', or that dates are arranged on request. */

@@ -61,15 +61,3 @@ export function activeFilterCount(filters: TourListFilters): number {
   const { category, destination, minPrice, maxPrice, duration, month } = filters;
   return [category, destination, duration, month].filter(Boolean).length + (minPrice !== undefined || maxPrice !== undefined ? 1 : 0);
 }
-
-/** The next twelve departure months from `today` (yyyy-mm-dd), as yyyy-mm with a label. */
-export function upcomingMonths(today: string, count = 12): { value: string; label: string }[] {
-  const [year, month] = today.split('-').map(Number);
-  return Array.from({ length: count }, (_, index) => {
-    const date = new Date(Date.UTC(year, month - 1 + index, 1));
-    return {
-      value: date.toISOString().slice(0, 7),
-      label: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
-    };
-  });
-}

@@ -7,11 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
+import { formatCalendarDate, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
-import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, formatDate, formatDateRange, localIsoDate, PAYMENT_METHODS } from '../model.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, formatDateRange, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 
@@ -146,7 +147,7 @@ export function BookingConfirmation({
   const outstanding = round2(total - paid);
   const stillDueNow = round2(Math.max(0, Math.min(outstanding, dueNow - paid)));
   const confirmed = booking.data?.status === 'confirmed';
-  const balanceDate = startDate ? formatDate(addDays(startDate, -balanceDueDays)) : null;
+  const balanceDate = startDate ? formatCalendarDate(addDays(startDate, -balanceDueDays)) : null;
   // What the trip costs, with its approximation in the traveler's currency; how to pay names the amount charged only.
   const money = (amount: number) => <Money amount={amount} currency={currency} cents />;
   const charged = (amount: number) => formatMoney(amount, currency, { cents: true });

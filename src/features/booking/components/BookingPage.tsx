@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { track } from '@/lib/analytics.ts';
+import { formatCalendarDate, localIsoDate } from '@/lib/dates.ts';
 import { useDisplayCurrency } from '@/lib/display-currency.tsx';
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -23,11 +24,9 @@ import {
   DEPOSIT_PERCENT,
   depositAllowed,
   depositAmount,
-  formatDate,
   formatDateRange,
   isAvailabilityProblem,
   isBookable,
-  localIsoDate,
   maxParty,
   PAYMENT_METHODS,
   quoteProblemPlace,
@@ -333,7 +332,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
             </Text>
             {plan === 'deposit' && start && (
               <Text size="sm" c="dimmed">
-                Balance <Money amount={round2(total - depositAmount(total))} currency={tour.currency} cents /> by {formatDate(addDays(start, -balanceDueDays))}
+                Balance <Money amount={round2(total - depositAmount(total))} currency={tour.currency} cents /> by {formatCalendarDate(addDays(start, -balanceDueDays))}
               </Text>
             )}
           </>
@@ -378,7 +377,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
               )}
               {preselected && !isBookable(preselected) && (
                 <Alert color="brand" variant="light">
-                  The departure of {formatDate(preselected.startDate)} is {preselected.status === 'cancelled' ? 'cancelled' : 'sold out'}. Please choose another date below.
+                  The departure of {formatCalendarDate(preselected.startDate)} is {preselected.status === 'cancelled' ? 'cancelled' : 'sold out'}. Please choose another date below.
                 </Alert>
               )}
               <Section step={1} title={tour.isPrivate ? 'Choose your start date' : 'Choose your departure'} id="date">

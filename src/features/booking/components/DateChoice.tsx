@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { formatCalendarDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import {
   addDays,
   departureBadge,
   firstDateIn,
-  formatDate,
   formatDateRange,
   isBookable,
   openSeasons,
@@ -131,7 +131,7 @@ function PrivateDate({
                 size="compact-sm"
                 radius="xl"
                 onClick={() => onChange(firstDateIn(window, today))}
-                title={`Start on ${formatDate(firstDateIn(window, today))}`}
+                title={`Start on ${formatCalendarDate(firstDateIn(window, today))}`}
               >
                 {window.name}, {formatDateRange(window.startsOn, window.endsOn)} · {formatMoney(window.price, tour.currency)} pp
               </Button>

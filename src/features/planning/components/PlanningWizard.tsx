@@ -35,7 +35,8 @@ import {
   TRIP_TIMING,
   type FieldErrors,
 } from '@/features/contact/enquiry.ts';
-import { PLANNING_STEPS, stepErrors, upcomingMonths } from '../model.ts';
+import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
+import { PLANNING_STEPS, stepErrors } from '../model.ts';
 import classes from './PlanningWizard.module.css';
 
 export interface PlanningDestination {
@@ -126,7 +127,7 @@ export function PlanningWizard({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const months = useMemo(() => upcomingMonths(new Date(), MONTHS_AHEAD), []);
+  const months = useMemo(() => upcomingMonths(localIsoDate(), MONTHS_AHEAD), []);
   const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
 
   const check = (next: PlanValues) => {

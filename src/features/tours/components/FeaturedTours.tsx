@@ -5,8 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
+import { localIsoDate } from '@/lib/dates.ts';
 import { FEATURED_TOURS_LIMIT, featuredToursQuery } from '../api.ts';
-import { localIsoDate } from '../model.ts';
+
 import { TourCard, TourCardSkeleton } from './TourCard.tsx';
 
 const toursPath: string = '/tours';

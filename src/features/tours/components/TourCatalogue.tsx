@@ -6,8 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { localIsoDate } from '@/lib/dates.ts';
 import { tourListQuery } from '../api.ts';
-import { localIsoDate } from '../model.ts';
+
 import { tourSorts, type TourListFilters, type TourSort } from '../queries.ts';
 import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';

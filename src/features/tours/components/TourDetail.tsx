@@ -13,14 +13,13 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
+import { formatCalendarDate, localIsoDate } from '@/lib/dates.ts';
 import { relatedToursQuery } from '../api.ts';
 import {
   capitalise,
-  formatCalendarDate,
   formatDuration,
   formatGroupSize,
   isSoldOut,
-  localIsoDate,
   upcomingDepartures,
   type TourDeparture,
   type TourDetail as TourDetailData,

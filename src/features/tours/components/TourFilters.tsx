@@ -1,8 +1,9 @@
 import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { upcomingMonths } from '@/lib/dates.ts';
 import { durationBands, type DurationBand, type TourListFilters } from '../queries.ts';
-import { activeFilterCount, upcomingMonths } from '../search-params.ts';
+import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 
 export interface FilterOption {

@@ -1,7 +1,8 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { localIsoDate, type TourCardData } from '../model.ts';
+import { localIsoDate } from '@/lib/dates.ts';
+import { type TourCardData } from '../model.ts';
 import { TourCard } from './TourCard.tsx';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 

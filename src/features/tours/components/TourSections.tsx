@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
+import { formatCalendarDate, formatMonthOfYear } from '@/lib/dates.ts';
 import {
   availabilityText,
-  formatCalendarDate,
   formatDateRange,
   formatDayRange,
   isSoldOut,
@@ -194,9 +194,6 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   );
 }
 
-// In UTC, so the server-rendered page and the browser that hydrates it print the same month.
-const reviewDate = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** Reviews, newest first, with the reviewer's name and picture. */
 export function ReviewList({ reviews, average }: { reviews: TourReview[]; average: number }) {
   return (
@@ -214,7 +211,7 @@ export function ReviewList({ reviews, average }: { reviews: TourReview[]; averag
             <div>
               <Text fw={700}>{review.reviewer.fullName}</Text>
               <Text size="sm" c="dimmed">
-                <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+                <time dateTime={review.createdAt}>{formatMonthOfYear(new Date(review.createdAt))}</time>
               </Text>
             </div>
           </Group>
