@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
 import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * The booking page in Chromium against the built server, on a desktop and on a 390px phone: a guest
@@ -13,7 +14,6 @@ import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } 
 
 const SLUG = '7-day-great-migration-safari';
 const BALLOON = 599;
-const screenshots = process.env.BOOKING_SCREENSHOTS;
 
 interface Tour {
   id: string;
@@ -70,15 +70,6 @@ async function expectTotal(page: Page, expected: number) {
   const form = bookingForm(page);
   await expect(form.getByTestId('quote-lines')).not.toHaveAttribute('data-updating');
   await expect(form.getByTestId('quote-total')).toHaveText(money(expected));
-}
-
-/** With BOOKING_SCREENSHOTS=<dir>, the whole page in parts of 1600px, to look at. */
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, height: document.documentElement.scrollHeight }));
-  for (let y = 0, part = 1; y < height; y += 1600, part += 1) {
-    await page.screenshot({ path: `${screenshots}/${name}-${part}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1600, height - y) } });
-  }
 }
 
 const sizes = [
@@ -141,7 +132,7 @@ for (const size of sizes) {
       await page.getByRole('radio', { name: /A 30% deposit/ }).check();
       await expect(bookingForm(page).getByTestId('due-now')).toContainText(money(round2(total * 0.3)));
       await page.getByRole('checkbox', { name: /I accept the booking terms/ }).check();
-      await shot(page, `booking-${size.name}`);
+      await saveScreenshot(page, 'booking');
       await clickBook(page);
 
       await expect(page).toHaveURL(/\/thank-you\?booking=KS-\d{4}-[A-Z0-9]{5}$/);
@@ -152,7 +143,7 @@ for (const size of sizes) {
       await expect(page.getByRole('listitem').filter({ hasText: `The balance of ${money(round2(total - round2(total * 0.3)))} is due by` })).toBeVisible();
       await expect(page.getByTestId('account-invitation')).toContainText(`with an invitation to create an account`);
       await expect(page.getByTestId('account-invitation')).toContainText(email);
-      await shot(page, `thank-you-${size.name}`);
+      await saveScreenshot(page, 'booking-thank-you');
 
       const [booking] = await bookingsOf(a, admin, departureId);
       expect(booking).toMatchObject({
@@ -272,7 +263,7 @@ test('a private tour is booked for a day of a season window, as a departure of i
   const total = 2 * Number(season.adult_price ?? tour.base_price);
   await expectTotal(page, total);
   await expect(form.getByTestId('quote-lines')).toContainText(`Adults (${season.name})`);
-  await shot(page, 'booking-private-desktop');
+  await saveScreenshot(page, 'booking-private');
   await clickBook(page);
 
   await expect(page).toHaveURL(/\/thank-you\?booking=KS-/);
@@ -385,7 +376,7 @@ test.describe('booking offline', () => {
     await page.getByRole('button', { name: /Offline/ }).click();
     await expect(page.getByRole('dialog')).toContainText('Booking request: 7-Day Great Migration Safari');
     await expect(page.getByRole('dialog')).toContainText('Not yet confirmed – will be sent when you are back online');
-    await shot(page, 'booking-offline-phone');
+    await saveScreenshot(page, 'booking-offline');
     await page.keyboard.press('Escape');
     expect(await bookingsOf(a, admin, departureId)).toEqual([]);
 

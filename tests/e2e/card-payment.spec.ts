@@ -1,22 +1,20 @@
-import { mkdir } from 'node:fs/promises';
 import { expect, test as base, type Page } from '@playwright/test';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { bookingForm, clickBook, fillTraveler, money } from './booking-page.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
 import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * Paying by card in Chromium, through Stripe Checkout: the built server runs with a Stripe key and
  * webhook secret, and STRIPE_API_URL points at the fake Stripe (tests/helpers/fake-stripe.ts), whose
  * hosted page pays by sending the server a checkout.session.completed signed with the webhook secret,
  * as Stripe does, and then returns to the thank-you page. The database is read as the seeded admin.
- * Screenshots of the thank-you page after each return are saved in test-results/card-payment.
  */
 
 const SLUG = '7-day-great-migration-safari';
 const secretKey = 'sk_test_e2e_card_0123456789';
 const webhookSecret = 'whsec_e2e_card_0123456789';
-const shots = 'test-results/card-payment';
 
 interface CardWorld {
   server: BuiltServer;
@@ -29,7 +27,6 @@ const test = base.extend<object, { card: CardWorld }>({
       const stripe = await startFakeStripe();
       const server = await startBuiltServer({ env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } });
       stripe.setWebhookEndpoint(`${server.url}/api/payments/stripe/webhook`, webhookSecret);
-      await mkdir(shots, { recursive: true });
       await use({ server, stripe });
       await server.stop();
       await stripe.close();
@@ -104,10 +101,6 @@ async function onCheckoutPage(page: Page, stripe: FakeStripe, amount: number) {
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
 test.describe('paying by card', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -140,7 +133,7 @@ test.describe('paying by card', () => {
     await expect(page.getByTestId('booking-outstanding')).toContainText(money(round2(before.total_amount - deposit)));
     await expect(page.getByRole('button', { name: `Pay ${money(deposit)} by card` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Pay the balance of ${money(round2(before.total_amount - deposit))} by card` })).toBeVisible();
-    await screenshot(page, 'guest-deposit-paid-desktop');
+    await saveScreenshot(page, 'card-guest-deposit-paid');
 
     // One payment, of the deposit, and the booking is confirmed.
     const paid = { currency: 'USD', method: 'card', status: 'succeeded', provider: 'stripe', provider_reference: sessionId };
@@ -180,7 +173,7 @@ test.describe('paying by card', () => {
       await expect(page.getByTestId('booking-status')).toHaveText('Awaiting confirmation');
       await expect(page.getByTestId('booking-paid')).toHaveCount(0);
       await expect(payButton).toBeVisible();
-      await screenshot(page, 'guest-cancelled-phone');
+      await saveScreenshot(page, 'card-guest-cancelled');
       expect(card.stripe.deliveries).toHaveLength(delivered);
       expect(await paymentsOf(a, admin, booking.id)).toEqual([]);
       expect(await bookingOf(a, admin, reference)).toMatchObject({ status: 'pending', amount_paid: 0 });
@@ -193,7 +186,7 @@ test.describe('paying by card', () => {
       await expect(page.getByTestId('booking-paid')).toContainText(money(booking.total_amount));
       await expect(page.getByTestId('payment-instructions')).toContainText('Your trip is paid in full');
       await expect(page.getByRole('button', { name: /by card$/ })).toHaveCount(0);
-      await screenshot(page, 'guest-paid-in-full-phone');
+      await saveScreenshot(page, 'card-guest-paid-in-full');
       expect(await paymentsOf(a, admin, booking.id)).toMatchObject([{ amount: booking.total_amount, status: 'succeeded', provider_reference: sessionId }]);
       expect(await bookingOf(a, admin, reference)).toMatchObject({ status: 'confirmed', amount_paid: booking.total_amount });
     });
@@ -217,7 +210,7 @@ test.describe('paying by card', () => {
     expect(new URL(page.url()).searchParams.get('email')).toBeNull();
     await expect(page.getByTestId('payment-notice')).toContainText(`We have received ${money(deposit)} by card and your booking is confirmed`);
     await expect(page.getByTestId('booking-paid')).toContainText(money(deposit));
-    await screenshot(page, 'traveler-deposit-paid-desktop');
+    await saveScreenshot(page, 'card-traveler-deposit-paid');
     expect(await paymentsOf(a, admin, booking.id)).toMatchObject([{ amount: deposit, status: 'succeeded', provider_reference: sessionId }]);
     expect(await bookingOf(a, admin, reference)).toMatchObject({ status: 'confirmed', amount_paid: deposit });
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { collectConsoleErrors } from './console-errors.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -77,6 +78,7 @@ for (const viewport of [
       await page.goto('/tours');
       await expect(page.getByRole('heading', { level: 1, name: 'Tours' })).toBeVisible();
       expect(sorted(await listedTitles(page, tours.length))).toEqual(sorted(tours.map((tour) => tour.title)));
+      await saveScreenshot(page, 'tours');
 
       // A shared link with a category, a destination and a price range.
       const category = tours.find((tour) => tour.category)!.category!.slug;
@@ -99,6 +101,7 @@ for (const viewport of [
       await page.goto('/tours?q=penguins');
       await expect(page.getByText('No tours match these filters')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Plan a tailor-made trip' })).toBeVisible();
+      await saveScreenshot(page, 'tours-none-match');
       await page.getByRole('button', { name: 'Clear search and filters' }).click();
       await listedTitles(page, tours.length);
       expect(errors).toEqual([]);
@@ -147,6 +150,7 @@ for (const viewport of [
       await expect(page.getByRole('region', { name: 'You may also like' }).getByTestId('tour-card').first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Route' }).getByRole('listitem').first()).toBeVisible();
       expect(errors).toEqual([]);
+      await saveScreenshot(page, 'tour');
     });
 
     test('signed out, the wishlist toggle asks the visitor to sign in and come back', async ({ page, request, baseURL }) => {
@@ -171,6 +175,7 @@ for (const viewport of [
       await expect(page.getByTestId('destination-card')).toHaveCount(destinations.data!.length);
       const shownDestinations = await page.getByTestId('destination-card').evaluateAll((cards) => cards.map((card) => card.querySelector('span span')?.textContent));
       expect(shownDestinations).toEqual(destinations.data!.map((destination) => destination.name));
+      await saveScreenshot(page, 'destinations');
 
       const destination = destinations.data!.find((row) => (row.tours as unknown[]).length > 1)!;
       await page.getByTestId('destination-card').filter({ hasText: destination.name }).click();
@@ -180,18 +185,21 @@ for (const viewport of [
       expect(destinationTours.every((tour) => tour.status === 'active')).toBe(true);
       await expect(page.getByTestId('tour-card')).toHaveCount(destinationTours.length);
       expect(sorted(await cardTitles(page))).toEqual(sorted(destinationTours.map((tour) => tour.title)));
+      await saveScreenshot(page, 'destination');
 
       const experiences = await db.from('experiences').select('slug, title, tours(title)').order('display_order').order('title');
       expect(experiences.error).toBeNull();
       await page.goto('/experiences');
       await expect(page.getByRole('heading', { level: 1, name: 'Experiences' })).toBeVisible();
       expect(await page.getByTestId('experience-card').getByRole('heading', { level: 2 }).allTextContents()).toEqual(experiences.data!.map((row) => row.title));
+      await saveScreenshot(page, 'experiences');
 
       const experience = experiences.data!.find((row) => (row.tours as unknown[]).length > 0)!;
       await page.goto(`/experiences/${experience.slug}`);
       await expect(page.getByRole('heading', { level: 1, name: experience.title })).toBeVisible();
       expect(sorted(await cardTitles(page))).toEqual(sorted((experience.tours as { title: string }[]).map((tour) => tour.title)));
       expect(errors).toEqual([]);
+      await saveScreenshot(page, 'experience');
     });
 
     test('unknown slugs show the public Page Not Found', async ({ page }) => {

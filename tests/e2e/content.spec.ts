@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { collectConsoleErrors } from './console-errors.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -26,6 +27,7 @@ async function expectPage(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await expect(page.getByText(/Page Not Found|Unable to Load Page|Something went wrong/)).toHaveCount(0);
+  await saveScreenshot(page, path.slice(1).replaceAll('/', '-'));
 }
 
 async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
@@ -83,6 +85,7 @@ async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Tours' })).toBeVisible();
+  await saveScreenshot(page, 'page-not-found');
   await page.goto('/tours');
   await expect(page.getByText('Page Not Found')).toHaveCount(0);
 
@@ -154,6 +157,7 @@ test('search finds Serengeti tours and the destination', async ({ page, request,
   expect((await tourResults.getByRole('heading').allTextContents()).sort()).toEqual(tours.data!.map((tour) => tour.title as string).sort());
   const destinations = page.locator('[data-testid="search-result"][data-type="destination"]');
   await expect(destinations.getByRole('link', { name: destination.data!.name as string })).toBeVisible();
+  await saveScreenshot(page, 'search-serengeti');
 
   await page.getByRole('searchbox', { name: 'Search the site' }).fill('xylophone');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

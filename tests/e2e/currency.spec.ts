@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /**
  * Prices in the traveler's currency: the tour's own price always, and beside it an approximation in
@@ -10,7 +11,6 @@ import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } 
  */
 
 const SLUG = '7-day-great-migration-safari';
-const screenshots = process.env.CURRENCY_SCREENSHOTS;
 
 interface Tour {
   id: string;
@@ -42,9 +42,8 @@ const approximation = (amount: number, rate: number, currency: string) => `≈ a
 /** The booking box of the tour page (beside the content on a desktop). */
 const bookingBoxPrice = (page: Page) => page.getByTestId('tour-price').locator('xpath=..');
 
-async function snap(page: Page, name: string) {
-  if (screenshots) await page.screenshot({ path: `${screenshots}/${name}-${page.viewportSize()!.width}.png`, fullPage: false });
-}
+/** What the viewport shows, the prices in view. */
+const snap = (page: Page, name: string) => saveScreenshot(page, `currency-${name}`, { wholePage: false });
 
 test.describe('prices in the traveler’s currency', () => {
   test('a traveler who chose EUR in Settings sees euros beside the tour price and the booking total', async ({ page, request }) => {
@@ -69,18 +68,15 @@ test.describe('prices in the traveler’s currency', () => {
     await expect(bookingBoxPrice(page).getByTestId('money-approx')).toHaveText(approximation(tour.base_price, rate, 'EUR'));
     await expect(page.getByLabel('Key facts')).toContainText(`${whole(tour.base_price, 'USD')} pp (≈ about ${whole(Math.round(tour.base_price * rate), 'EUR')})`);
     await snap(page, 'tour-detail-eur');
-    if (screenshots) {
-      await page.goto('/tours');
-      await page.getByTestId('tour-card').first().scrollIntoViewIfNeeded();
-      await snap(page, 'tour-cards-eur');
-      await page.goto(`/tours/${SLUG}`);
-    }
-    if (screenshots) {
-      await page.getByTestId('tour-price').scrollIntoViewIfNeeded();
-      await snap(page, 'tour-booking-box-eur');
-      await page.getByTestId('departure').first().scrollIntoViewIfNeeded();
-      await snap(page, 'tour-departures-eur');
-    }
+    await page.goto('/tours');
+    await page.getByTestId('tour-card').first().scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('tour-card').first().getByTestId('money-approx')).toBeVisible();
+    await snap(page, 'tour-cards-eur');
+    await page.goto(`/tours/${SLUG}`);
+    await page.getByTestId('tour-price').scrollIntoViewIfNeeded();
+    await snap(page, 'tour-booking-box-eur');
+    await page.getByTestId('departure').first().scrollIntoViewIfNeeded();
+    await snap(page, 'tour-departures-eur');
 
     await page.goto(`/tours/${SLUG}/book?departure=${departure.id}`);
     const form = page.getByRole('form', { name: 'Book this tour' });
@@ -127,10 +123,8 @@ test.describe('prices in the traveler’s currency', () => {
     await expect(page.getByLabel('Key facts')).toContainText(`(≈ about ${whole(Math.round(tour.base_price * rate), 'GBP')})`);
     await expect(page.getByRole('region', { name: 'Book this tour' }).getByTestId('money-approx')).toHaveText(`(${approximation(tour.base_price, rate, 'GBP')})`);
     await snap(page, 'tour-detail-gbp');
-    if (screenshots) {
-      await page.getByLabel('Approximate prices in').scrollIntoViewIfNeeded();
-      await snap(page, 'footer-gbp');
-    }
+    await page.getByLabel('Approximate prices in').scrollIntoViewIfNeeded();
+    await snap(page, 'footer-gbp');
 
     // The booking page: the bar at the bottom and the summary carry the pounds, the charge stays in dollars.
     const [departure] = await rest<{ id: string }[]>(a, admin, 'POST', 'tour_departures', { tour_id: tour.id, start_date: inDays(160), end_date: inDays(166), capacity: 8 });
@@ -141,10 +135,8 @@ test.describe('prices in the traveler’s currency', () => {
     const total = Number((await form.getByTestId('quote-total').textContent())!.replace(/[^\d.]/g, ''));
     await expect(page.getByRole('region', { name: 'Total and book' }).getByTestId('money-approx')).toHaveText(approximation(total, rate, 'GBP'));
     await expect(form.getByTestId('charged-in')).toHaveText('Payment is charged in USD; amounts in GBP are approximate.');
-    if (screenshots) {
-      await form.getByTestId('quote-lines').scrollIntoViewIfNeeded();
-      await snap(page, 'booking-summary-gbp');
-    }
+    await form.getByTestId('quote-lines').scrollIntoViewIfNeeded();
+    await snap(page, 'booking-summary-gbp');
 
     // Back to the tour's own currency: no approximation anywhere.
     await page.goto(`/tours/${SLUG}`);

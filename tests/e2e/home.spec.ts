@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { collectConsoleErrors } from './console-errors.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -109,6 +110,7 @@ async function expectHomeSections(page: Page, db: SupabaseClient, shownReviews: 
   expect(headings[0]).toBe(1);
   for (let index = 1; index < headings.length; index += 1) expect(headings[index] - headings[index - 1]).toBeLessThanOrEqual(1);
   expect(errors).toEqual([]);
+  await saveScreenshot(page, 'home');
 }
 
 test('the home page shows experiences, reviews, latest posts and partners from the database', async ({ page, request, baseURL }) => {
@@ -150,8 +152,6 @@ test.describe('on a phone', () => {
   test('the home page shows experiences, the three newest reviews, latest posts and partners', async ({ page, request, baseURL }) => {
     await expectHomeSections(page, await anonClient(request, baseURL!), 3);
   });
-
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the burger opens the menu', async ({ page }) => {
     await page.goto('/');
