@@ -108,15 +108,16 @@ function modulesOfEveryPage() {
       ids.clear();
     },
     buildEnd() {
+      // Libraries never import the app's modules: the walk stops where they start.
       const visit = (id: string) => {
-        if (ids.has(id)) return;
+        if (ids.has(id) || /node_modules/.test(id)) return;
         ids.add(id);
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
       };
       for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
     },
   };
-  return { plugin, test: (id: string) => ids.has(id) && !/node_modules/.test(id) };
+  return { plugin, test: (id: string) => ids.has(id) };
 }
 
 const everyPage = modulesOfEveryPage();

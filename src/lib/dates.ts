@@ -28,6 +28,18 @@ export function formatCalendarDate(isoDate: string): string {
   return calendarDate.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
+/**
+ * A trip's dates, saying the month and year once where they are shared: '21 – 27 Dec 2026',
+ * '28 Apr – 4 May 2027', '28 Dec 2026 – 3 Jan 2027', or one date for a day trip.
+ */
+export function formatDateRange(start: string, end: string): string {
+  if (start === end) return formatCalendarDate(start);
+  const [startText, endText] = [formatCalendarDate(start), formatCalendarDate(end)];
+  if (start.slice(0, 7) === end.slice(0, 7)) return `${startText.split(' ')[0]} – ${endText}`;
+  if (start.slice(0, 4) === end.slice(0, 4)) return `${startText.slice(0, -5)} – ${endText}`;
+  return `${startText} – ${endText}`;
+}
+
 /** 'March 2026': a review's month. */
 export function formatMonthOfYear(date: Date): string {
   monthOfYear ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });

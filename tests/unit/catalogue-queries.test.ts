@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upcomingMonths } from '../../src/lib/dates.ts';
-import { availabilityText, formatDateRange, routeStops, tourDetailFromRow, upcomingDepartures, type TourDetailRow } from '../../src/features/tours/model.ts';
+import { availabilityText, routeStops, tourDetailFromRow, upcomingDepartures, type TourDetailRow } from '../../src/features/tours/model.ts';
 import { monthRange, relatedToursRequest, restSearchParams, tourCardSelect, tourDetailSelect, tourListRequest } from '../../src/features/tours/queries.ts';
 import { activeFilterCount, parseTourListSearch } from '../../src/features/tours/search-params.ts';
 
@@ -137,7 +137,6 @@ describe('tour page model', () => {
     expect(upcoming.map(availabilityText)).toEqual(['1 seat left', 'Sold out']);
     expect(upcoming[0].price).toBe(3360);
     expect(upcoming[1].price).toBe(3000);
-    expect(formatDateRange('2026-12-01', '2026-12-04')).toBe('1 Dec – 4 Dec 2026');
   });
 
   it('summarises the route from the itinerary, one stop per stay', () => {

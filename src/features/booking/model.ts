@@ -4,7 +4,6 @@
  * charges the very same total. What is here decides what can be chosen and how it reads.
  */
 
-import { formatCalendarDate } from '@/lib/dates.ts';
 import { round2 } from '@/lib/money.ts';
 
 export interface BookingExtra {
@@ -68,15 +67,6 @@ export function addDays(date: string, days: number): string {
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** '21 – 27 Dec 2026', '28 Dec 2026 – 3 Jan 2027'. */
-export function formatDateRange(start: string, end: string): string {
-  if (start === end) return formatCalendarDate(start);
-  const [startText, endText] = [formatCalendarDate(start), formatCalendarDate(end)];
-  if (start.slice(0, 7) === end.slice(0, 7)) return `${startText.split(' ')[0]} – ${endText}`;
-  if (start.slice(0, 4) === end.slice(0, 4)) return `${startText.slice(0, -5)} – ${endText}`;
-  return `${startText} – ${endText}`;
 }
 
 /** Whole years of a person born on `dateOfBirth` on `onDate`. */

@@ -337,14 +337,6 @@ export function availabilityText(departure: Pick<TourDeparture, 'capacity' | 'se
   return `${left} ${left === 1 ? 'seat' : 'seats'} left`;
 }
 
-/** '4 Dec – 10 Dec 2026', or one date for a day trip. */
-export function formatDateRange(startDate: string, endDate: string): string {
-  if (startDate === endDate) return formatCalendarDate(startDate);
-  const start = formatCalendarDate(startDate);
-  const end = formatCalendarDate(endDate);
-  return startDate.slice(0, 4) === endDate.slice(0, 4) ? `${start.slice(0, -5)} – ${end}` : `${start} – ${end}`;
-}
-
 export function formatGroupSize(min: number, max: number | null): string {
   if (max === null) return min > 1 ? `From ${min} travelers` : 'Any size';
   if (min === max) return `${max} ${max === 1 ? 'traveler' : 'travelers'}`;

@@ -7,12 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
-import { formatCalendarDate, localIsoDate } from '@/lib/dates.ts';
+import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
-import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, formatDateRange, PAYMENT_METHODS } from '../model.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { track } from '@/lib/analytics.ts';
-import { formatCalendarDate, localIsoDate } from '@/lib/dates.ts';
+import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { useDisplayCurrency } from '@/lib/display-currency.tsx';
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -24,7 +24,6 @@ import {
   DEPOSIT_PERCENT,
   depositAllowed,
   depositAmount,
-  formatDateRange,
   isAvailabilityProblem,
   isBookable,
   maxParty,

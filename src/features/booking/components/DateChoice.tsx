@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Group, Text, TextInput } from '@mantine/core';
-import { formatCalendarDate } from '@/lib/dates.ts';
+import { formatCalendarDate, formatDateRange } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import {
   addDays,
   departureBadge,
   firstDateIn,
-  formatDateRange,
   isBookable,
   openSeasons,
   seasonOn,

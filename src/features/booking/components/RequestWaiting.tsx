@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { formatDateRange } from '@/lib/dates.ts';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateRange } from '../model.ts';
 import type { BookingRequest } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 

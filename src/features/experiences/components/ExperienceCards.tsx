@@ -46,6 +46,9 @@ function ExperienceCard({ experience, eager, headingLevel }: { experience: Exper
   );
 }
 
+/** Placeholders shown while the whole list loads: two rows on a wide screen. */
+const PLACEHOLDER_CARDS = 6;
+
 interface ExperienceCardsProps {
   /** Show the first `limit` only (the home page's section); all of them when not given. */
   limit?: number;
@@ -61,7 +64,7 @@ export function ExperienceCards({ limit, headingLevel, eagerImages }: Experience
   if (experiences.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading experiences">
-        {Array.from({ length: limit ?? 6 }, (_, index) => (
+        {Array.from({ length: limit ?? PLACEHOLDER_CARDS }, (_, index) => (
           <Skeleton key={index} className={classes.placeholder} />
         ))}
       </SimpleGrid>

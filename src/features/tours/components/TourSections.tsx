@@ -4,10 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
-import { formatCalendarDate, formatMonthOfYear } from '@/lib/dates.ts';
+import { formatCalendarDate, formatDateRange, formatMonthOfYear } from '@/lib/dates.ts';
 import {
   availabilityText,
-  formatDateRange,
   formatDayRange,
   isSoldOut,
   routeStops,
