@@ -115,7 +115,7 @@ for (const viewport of [
       expect(soldOut.error).toBeNull();
       const { data: tour, error } = await db
         .from('tours')
-        .select('id, slug, title, status, tour_itinerary(day_number, title), tour_departures(start_date, status), reviews(created_at, reviewer:public_profiles(full_name))')
+        .select('id, slug, title, status, tour_itinerary(day_number, title), tour_departures(start_date, status, season), reviews(created_at, reviewer:public_profiles(full_name))')
         .eq('id', soldOut.data!.tour_id)
         .single();
       expect(error).toBeNull();
@@ -132,10 +132,19 @@ for (const viewport of [
       for (const day of days) await expect(itinerary.getByRole('heading', { level: 3, name: `Day ${day.day_number} ${day.title}` })).toBeVisible();
 
       const today = new Date().toISOString().slice(0, 10);
-      const upcoming = (tour!.tour_departures as { start_date: string; status: string }[]).filter((departure) => departure.status !== 'cancelled' && departure.start_date >= today);
+      const upcoming = (tour!.tour_departures as { start_date: string; status: string; season: string | null }[])
+        .filter((departure) => departure.status !== 'cancelled' && departure.start_date >= today)
+        .sort((a, b) => a.start_date.localeCompare(b.start_date));
       await expect(page.getByTestId('departure')).toHaveCount(upcoming.length);
       await expect(page.getByTestId('departure').filter({ hasText: 'Sold out' })).toHaveCount(upcoming.filter((departure) => departure.status === 'sold_out').length);
       await expect(page.getByTestId('departure').filter({ hasText: /\d+ seats? left/ }).first()).toBeVisible();
+      // A departure priced for its season says which, so a price under the tour's 'from' is explained.
+      expect(upcoming.some((departure) => departure.season)).toBe(true);
+      for (const [index, departure] of upcoming.entries()) {
+        const season = page.getByTestId('departure').nth(index).getByTestId('departure-season');
+        if (departure.season) await expect(season).toHaveText(`${departure.season} price`);
+        else await expect(season).toHaveCount(0);
+      }
 
       const reviewers = [...(tour!.reviews as unknown as { created_at: string; reviewer: { full_name: string } }[])]
         .sort((a, b) => b.created_at.localeCompare(a.created_at))

@@ -109,10 +109,10 @@ const row: TourDetailRow = {
     { day_number: 4, title: 'Home', description: null, location: 'Ngorongoro', accommodation: null, meals: null, activities: null },
   ],
   tour_departures: [
-    { id: 'p2', start_date: '2026-12-20', end_date: '2026-12-23', capacity: 6, seats_booked: 6, status: 'sold_out', price_override: null },
-    { id: 'p1', start_date: '2026-12-01', end_date: '2026-12-04', capacity: 6, seats_booked: 5, status: 'limited', price_override: '3360.00' },
-    { id: 'p0', start_date: '2026-10-01', end_date: '2026-10-04', capacity: 6, seats_booked: 0, status: 'open', price_override: null },
-    { id: 'p3', start_date: '2027-01-05', end_date: '2027-01-08', capacity: 6, seats_booked: 0, status: 'cancelled', price_override: null },
+    { id: 'p2', start_date: '2026-12-20', end_date: '2026-12-23', capacity: 6, seats_booked: 6, status: 'sold_out', price_override: null, season: null },
+    { id: 'p1', start_date: '2026-12-01', end_date: '2026-12-04', capacity: 6, seats_booked: 5, status: 'limited', price_override: '3360.00', season: 'Peak season' },
+    { id: 'p0', start_date: '2026-10-01', end_date: '2026-10-04', capacity: 6, seats_booked: 0, status: 'open', price_override: null, season: null },
+    { id: 'p3', start_date: '2027-01-05', end_date: '2027-01-08', capacity: 6, seats_booked: 0, status: 'cancelled', price_override: null, season: null },
   ],
   reviews: [
     { id: 'r1', rating: 4, title: null, body: null, created_at: '2026-05-01T10:00:00Z', reviewer: { full_name: 'Old', avatar_url: null } },
@@ -136,7 +136,9 @@ describe('tour page model', () => {
     expect(upcoming.map((departure) => departure.id)).toEqual(['p1', 'p2']);
     expect(upcoming.map(availabilityText)).toEqual(['1 seat left', 'Sold out']);
     expect(upcoming[0].price).toBe(3360);
+    expect(upcoming[0].season).toBe('Peak season');
     expect(upcoming[1].price).toBe(3000);
+    expect(upcoming[1].season).toBeNull();
   });
 
   it('summarises the route from the itinerary, one stop per stay', () => {

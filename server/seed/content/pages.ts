@@ -47,9 +47,7 @@ You can see, correct, export or delete your data at any time from your traveler 
 
 ## Security
 
-Passwords are stored hashed, data travels over encrypted connections, and only staff who need it can see your bookings.
-
-*Last updated: November 2026.*`,
+Passwords are stored hashed, data travels over encrypted connections, and only staff who need it can see your bookings.`,
   },
   {
     slug: 'terms-conditions',

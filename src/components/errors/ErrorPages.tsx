@@ -123,10 +123,10 @@ export function PublicErrorScreen({ kind, error, info }: { kind: 'notFound' | 'l
       {...copy}
       actions={
         <>
-          <Button component={Link} to="/" variant="default" leftSection={<IconHome size={18} />}>
+          <Button component={Link} to="/" variant="default" radius="xl" leftSection={<IconHome size={18} />}>
             Home
           </Button>
-          <Button component={Link} to="/tours" leftSection={<IconCompass size={18} />}>
+          <Button component={Link} to="/tours" radius="xl" leftSection={<IconCompass size={18} />}>
             Browse Tours
           </Button>
         </>

@@ -110,8 +110,10 @@ export interface TourDeparture {
   capacity: number;
   seatsBooked: number;
   status: string;
-  /** The price per person of this departure (a peak-season override, or the tour's price from). */
+  /** The price per person of this departure (its season's price, or the tour's price from). */
   price: number;
+  /** The season its price belongs to ('Peak season', 'Green season'), when it has one. */
+  season: string | null;
 }
 
 export interface TourReview {
@@ -233,7 +235,7 @@ export interface TourDetailRow {
     | { day_number: number; title: string; description: string | null; location: string | null; accommodation: string | null; meals: string[] | null; activities: string[] | null }[]
     | null;
   tour_departures:
-    | { id: string; start_date: string; end_date: string; capacity: number; seats_booked: number; status: string; price_override: number | string | null }[]
+    | { id: string; start_date: string; end_date: string; capacity: number; seats_booked: number; status: string; price_override: number | string | null; season: string | null }[]
     | null;
   reviews:
     | { id: string; rating: number; title: string | null; body: string | null; created_at: string; reviewer: { full_name: string; avatar_url: string | null } | null }[]
@@ -302,6 +304,7 @@ export function tourDetailFromRow(row: TourDetailRow): TourDetail {
         seatsBooked: departure.seats_booked,
         status: departure.status,
         price: departure.price_override === null ? basePrice : Number(departure.price_override),
+        season: departure.season,
       }))
       .sort((a, b) => a.startDate.localeCompare(b.startDate)),
     reviews: (row.reviews ?? [])

@@ -37,7 +37,7 @@ export const tourDetailSelect = compactSelect(
   'category:categories(id, name, slug)',
   'tour_destinations(position, destination:destinations(id, name, slug, country, region))',
   'tour_itinerary(day_number, title, description, location, accommodation, meals, activities)',
-  'tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override)',
+  'tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, season)',
   'reviews(id, rating, title, body, created_at, reviewer:public_profiles(full_name, avatar_url))',
   ].join(', '),
 );

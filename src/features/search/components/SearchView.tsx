@@ -92,7 +92,7 @@ export function SearchView({ query, onSearch }: { query: string; onSearch: (quer
           radius="xl"
           label="Search the site"
           labelProps={{ className: classes.visuallyHidden }}
-          placeholder="Try Serengeti, Kilimanjaro or honeymoon"
+          placeholder="Try Serengeti or honeymoon"
           leftSection={<IconSearch size={20} />}
           maxLength={MAX_QUERY}
           value={draft}

@@ -134,8 +134,10 @@ export function TourCatalogue({
               title="No tours match these filters"
               description="Try fewer filters or other words. Or tell us what you have in mind: we plan tailor-made trips on any dates."
             >
-              <Button onClick={() => onChange({ sort: filters.sort })}>Clear search and filters</Button>
-              <Button component={Link} to={planTripPath} variant="default">
+              <Button onClick={() => onChange({ sort: filters.sort })} radius="xl">
+                Clear search and filters
+              </Button>
+              <Button component={Link} to={planTripPath} variant="default" radius="xl">
                 Plan a tailor-made trip
               </Button>
             </EmptyNotice>

@@ -43,18 +43,21 @@ export function CheckList({ items, kind }: { items: string[]; kind: 'included' |
   );
 }
 
-/** The places of the trip in order, each with its days: the route without a map. */
+/**
+ * The places of the trip in order, each with its days: the route without a map. Each arrow ends its
+ * stop's item, so a route that wraps ends a line with one instead of starting the next with it.
+ */
 export function RouteSummary({ tour }: { tour: Pick<TourDetail, 'itinerary' | 'destinations'> }) {
   const stops = routeStops(tour);
   return (
     <ol className={classes.route} aria-label="Route, in order">
       {stops.map((stop, index) => (
         <li key={`${stop.place}-${stop.firstDay}`} className={classes.routeItem}>
-          {index > 0 && <IconArrowRight size={16} className={classes.routeArrow} aria-hidden />}
           <span className={classes.stop}>
             <span className={classes.stopPlace}>{stop.place}</span>
             {stop.firstDay > 0 && <span className={classes.stopDays}>{formatDayRange(stop)}</span>}
           </span>
+          {index < stops.length - 1 && <IconArrowRight size={16} className={classes.routeArrow} aria-hidden />}
         </li>
       ))}
     </ol>
@@ -110,7 +113,11 @@ export function ItineraryTimeline({ days }: { days: ItineraryDay[] }) {
   );
 }
 
-/** Upcoming departures with their price and seats left; sold-out ones say so and cannot be chosen. */
+/**
+ * Upcoming departures with their price and seats left; sold-out ones say so and cannot be chosen.
+ * A departure priced for its season names the season, so a green-season price under the tour's
+ * price from reads as the saving it is.
+ */
 export function DepartureList({ departures, currency, bookHref }: { departures: TourDeparture[]; currency: string; bookHref: string }) {
   return (
     <ul className={classes.departures}>
@@ -119,7 +126,14 @@ export function DepartureList({ departures, currency, bookHref }: { departures: 
         const left = seatsLeft(departure);
         return (
           <li key={departure.id} className={classes.departure} data-testid="departure">
-            <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
+            <span>
+              <span className={classes.departureDates}>{formatDateRange(departure.startDate, departure.endDate)}</span>
+              {departure.season && (
+                <Text span size="xs" c="dimmed" display="block" data-testid="departure-season">
+                  {departure.season} price
+                </Text>
+              )}
+            </span>
             <Money
               amount={departure.price}
               currency={currency}

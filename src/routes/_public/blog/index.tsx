@@ -27,7 +27,7 @@ function BlogPage() {
         lede="Field notes, practical advice and stories from our guides, planners and mountain crews in Tanzania."
       />
       <Container size="lg" py={{ base: 32, md: 56 }}>
-        <CategoryNav />
+        <CategoryNav current="all" />
         <PostList filter={{}} page={page} onPageChange={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
       </Container>
     </>

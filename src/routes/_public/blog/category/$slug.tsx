@@ -42,7 +42,7 @@ function CategoryPage() {
         lede={category?.description ?? undefined}
       />
       <Container size="lg" py={{ base: 32, md: 56 }}>
-        <CategoryNav active={slug} />
+        <CategoryNav current={{ category: slug }} />
         <PostList
           filter={{ category: slug }}
           page={page}

@@ -41,7 +41,7 @@ function TagPage() {
         lede={tag.data ? `Our stories tagged “${tag.data.name}”, newest first.` : undefined}
       />
       <Container size="lg" py={{ base: 32, md: 56 }}>
-        <CategoryNav />
+        <CategoryNav current="none" />
         <PostList filter={{ tag: slug }} page={page} onPageChange={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />
       </Container>
     </>
