@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { collectConsoleErrors } from './console-errors.ts';
+import { hydrated } from './hydration.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
@@ -55,6 +56,8 @@ async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
   await expectPage(page, '/blog', 'Safari Journal');
   const cardTitles = await page.getByTestId('post-card').getByRole('heading').allTextContents();
   expect(cardTitles).toEqual(posts.data!.slice(0, cardTitles.length).map((post) => post.title));
+  const currentPill = page.getByRole('navigation', { name: 'Blog categories' }).locator('[aria-current="page"]');
+  await expect(currentPill).toHaveText(['All stories']);
 
   await expectPage(page, `/blog/${newest.slug}`, newest.title);
   await expect(page.getByRole('heading', { name: 'Keep reading' })).toBeVisible();
@@ -62,10 +65,15 @@ async function visitEveryContentRoute(page: Page, db: SupabaseClient) {
   await expectPage(page, `/blog/category/${newest.category.slug}`, newest.category.name);
   const inCategory = posts.data!.filter((post) => (post.category as unknown as { slug: string }).slug === newest.category.slug).map((post) => post.title);
   await expect(page.getByTestId('post-card').getByRole('heading')).toHaveText(inCategory);
+  // The category's pill is the page's, and in view on a phone, where the row scrolls sideways.
+  await expect(currentPill).toHaveText([newest.category.name]);
+  await expect(currentPill).toBeInViewport({ ratio: 1 });
 
   const tag = await db.from('blog_tags').select('slug, name').eq('slug', 'serengeti').single();
   await expectPage(page, '/blog/tag/serengeti', tag.data!.name as string);
   await expect(page.getByTestId('post-card').first()).toBeVisible();
+  // A tag's stories come from every category: no category's pill is the page.
+  await expect(currentPill).toHaveCount(0);
 
   const branding = await db.from('branding_settings').select('phone, branch_offices').eq('is_active', true).single();
   await expectPage(page, '/contact', 'Contact us');
@@ -139,6 +147,61 @@ test("the footer's newsletter form, loaded once the page is idle, signs an addre
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('You are subscribed')).toBeVisible({ timeout: 15_000 });
   await expect(email).toHaveValue('');
+  expect(errors).toEqual([]);
+});
+
+test("a visitor who touches the newsletter field before the form's code has arrived gets the form, its field focused", async ({ page }) => {
+  const errors = pageErrors(page);
+  // The form's code is held back until the visitor has touched its stand-in.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/NewsletterForm-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await hydrated(page);
+  const footer = page.getByRole('contentinfo');
+  const standIn = footer.getByRole('textbox', { name: 'Email address' });
+  await expect(standIn).toHaveAttribute('readonly', '');
+  await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await standIn.click();
+  release();
+  const field = footer.getByRole('textbox', { name: 'Email address' });
+  await expect(field).not.toHaveAttribute('readonly');
+  await expect(field).toBeFocused();
+  await page.keyboard.type('early-bird@example.com');
+  await expect(field).toHaveValue('early-bird@example.com');
+  expect(errors).toEqual([]);
+});
+
+test("a destination's and an experience's call to plan open the planner with them filled in", async ({ page, request, baseURL }) => {
+  const errors = pageErrors(page);
+  const db = await anonClient(request, baseURL!);
+  const destination = await db.from('destinations').select('slug, name').eq('slug', 'serengeti').single();
+  const experience = await db.from('experiences').select('slug, title').eq('is_published', true).order('display_order').limit(1).single();
+  expect(destination.error).toBeNull();
+  expect(experience.error).toBeNull();
+
+  await page.goto(`/destinations/${destination.data!.slug}`);
+  await page.getByRole('link', { name: 'Plan a trip here' }).click();
+  await expect(page).toHaveURL(new RegExp(`/start-planning\\?destination=${destination.data!.slug}$`));
+  await expect(page.getByRole('checkbox', { name: new RegExp(destination.data!.name as string) })).toBeChecked();
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(1);
+
+  await page.goto(`/experiences/${experience.data!.slug}`);
+  await page.getByRole('link', { name: 'Add it to a tailor-made trip' }).click();
+  await expect(page).toHaveURL(new RegExp(`/start-planning\\?experience=${experience.data!.slug}$`));
+  const next = page.getByRole('button', { name: 'Next' });
+  await page.getByRole('checkbox', { name: /Ngorongoro Crater/ }).click();
+  await next.click();
+  await page.getByRole('combobox', { name: 'Month' }).click();
+  await page.getByRole('listbox', { name: 'Month' }).getByRole('option').nth(2).click();
+  await next.click();
+  await page.getByRole('radio', { name: '$5,000 – $8,000' }).click();
+  await next.click();
+  await next.click();
+  await expect(page.getByLabel('Anything else?')).toHaveValue(`I would love to include the ${experience.data!.title}.`);
   expect(errors).toEqual([]);
 });
 

@@ -9,6 +9,16 @@ export const PLANNING_STEPS = [
   { label: 'You', description: 'Contact details', fields: ['name', 'email', 'phone', 'preferredContact', 'message'] },
 ] as const;
 
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** /start-planning's search: the destination or experience page the traveler came from (PlanTripButton). */
+export function planningSearch(search: Record<string, unknown>): { destination?: string; experience?: string } {
+  const slug = (value: unknown) => (typeof value === 'string' && slugPattern.test(value) ? value : undefined);
+  const destination = slug(search.destination);
+  const experience = slug(search.experience);
+  return { ...(destination ? { destination } : {}), ...(experience ? { experience } : {}) };
+}
+
 /** The problems of one step only, so a step can be left once its own fields are right. */
 export function stepErrors(errors: FieldErrors, step: number): FieldErrors {
   const fields: readonly string[] = PLANNING_STEPS[step].fields;

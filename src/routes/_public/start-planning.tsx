@@ -4,9 +4,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PageIntro } from '@/features/content/components/PageIntro.tsx';
 import { destinationsQuery } from '@/features/destinations/api.ts';
+import { experienceDetailQuery } from '@/features/experiences/api.ts';
 import { PlanningWizard } from '@/features/planning/components/PlanningWizard.tsx';
+import { planningSearch } from '@/features/planning/model.ts';
 
 export const Route = createFileRoute('/_public/start-planning')({
+  // ?destination=<slug> or ?experience=<slug>: the page the traveler came from, filled in for them.
+  validateSearch: planningSearch,
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(destinationsQuery());
   },
@@ -15,7 +19,13 @@ export const Route = createFileRoute('/_public/start-planning')({
 
 function StartPlanningPage() {
   const destinations = useQuery(destinationsQuery());
+  const search = Route.useSearch();
+  const experience = useQuery({ ...experienceDetailQuery(search.experience ?? ''), enabled: Boolean(search.experience) });
   const navigate = Route.useNavigate();
+  const preset = {
+    destination: destinations.data?.some((destination) => destination.slug === search.destination) ? search.destination : undefined,
+    message: experience.data ? `I would love to include the ${experience.data.title}.` : undefined,
+  };
   return (
     <>
       <PageIntro
@@ -30,6 +40,7 @@ function StartPlanningPage() {
               destinations={destinations.data ?? []}
               destinationsState={destinations.status}
               onRetryDestinations={() => void destinations.refetch()}
+              preset={preset}
               onSent={(result) =>
                 void navigate({ to: '/thank-you', search: { ref: result.id, ...(result.status === 'queued' ? { queued: true } : {}) } })
               }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { PlanTripButton } from '@/components/widgets/PlanTripButton.tsx';
 import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
 import { DestinationCard } from './DestinationGrid.tsx';
 import gridClasses from './DestinationGrid.module.css';
@@ -100,6 +101,7 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
                 <Text>{destination.best_time_to_visit}</Text>
               </>
             )}
+            <PlanTripButton label="Plan a trip here" preset={{ destination: destination.slug }} />
           </aside>
         </div>
         <section aria-labelledby="destination-tours-heading">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
 import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
+import { PlanTripButton } from '@/components/widgets/PlanTripButton.tsx';
 import { EXPERIENCE_CURRENCY, type ExperienceDetail as ExperienceDetailData } from '../api.ts';
 import detail from '@/components/widgets/DetailPage.module.css';
 import { ExperienceCards } from './ExperienceCards.tsx';
@@ -77,6 +78,7 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
                 </Text>
               </>
             )}
+            <PlanTripButton label="Add it to a tailor-made trip" preset={{ experience: experience.slug }} />
           </aside>
         </div>
         <section aria-labelledby="experience-tours-heading">

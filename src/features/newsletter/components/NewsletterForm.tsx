@@ -6,8 +6,11 @@ import { notify } from '@/lib/notify.ts';
 import { isPlausibleEmail, subscribeToNewsletter } from '../api.ts';
 import classes from './NewsletterSignup.module.css';
 
-/** The newsletter's email field and Subscribe button (NewsletterSignup loads it once the page is idle). */
-export default function NewsletterForm() {
+/**
+ * The newsletter's email field and Subscribe button (NewsletterSignup loads it once the page is
+ * idle). `autoFocus`: the visitor touched the stand-in before it arrived, so the field takes the focus.
+ */
+export default function NewsletterForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const subscribe = useMutation({
@@ -39,6 +42,7 @@ export default function NewsletterForm() {
         aria-label="Email address"
         placeholder="you@example.com"
         autoComplete="email"
+        autoFocus={autoFocus}
         leftSection={<IconMail size={18} />}
         value={email}
         onChange={(event) => {

@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { sendEnquiry, type EnquiryResult } from '@/features/contact/api.ts';
 import { Honeypot } from '@/features/contact/components/Honeypot.tsx';
@@ -82,6 +82,13 @@ const initial: PlanValues = {
 
 const MONTHS_AHEAD = 24;
 
+export interface PlanningPreset {
+  /** A destination's slug, one of the wizard's destinations. */
+  destination?: string;
+  /** The opening of the message ('I would love to include ...'). */
+  message?: string;
+}
+
 function toEnquiry(values: PlanValues) {
   const count = (value: number | string) => (value === '' ? Number.NaN : Number(value));
   return {
@@ -114,21 +121,35 @@ export function PlanningWizard({
   destinationsState,
   onRetryDestinations,
   onSent,
+  preset,
 }: {
   destinations: PlanningDestination[];
   destinationsState: 'pending' | 'error' | 'success';
   onRetryDestinations: () => void;
   onSent: (result: EnquiryResult) => void;
+  /** What the page the traveler came from fills in: its destination ticked, its experience named. */
+  preset?: PlanningPreset;
 }) {
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<PlanValues>(initial);
+
+  // A preset arrives with its data (the destination list, the experience's title), after the first
+  // render; it fills a field the traveler has not touched yet.
+  const presetDestination = preset?.destination;
+  const presetMessage = preset?.message;
+  useEffect(() => {
+    if (presetDestination) setValues((current) => (current.destinations.length ? current : { ...current, destinations: [presetDestination] }));
+  }, [presetDestination]);
+  useEffect(() => {
+    if (presetMessage) setValues((current) => (current.message ? current : { ...current, message: presetMessage }));
+  }, [presetMessage]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [honeypot, setHoneypot] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const months = useMemo(() => upcomingMonths(localIsoDate(), MONTHS_AHEAD), []);
-  const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
+  const today = useMemo(() => localIsoDate(), []);
+  const months = useMemo(() => upcomingMonths(today, MONTHS_AHEAD), [today]);
 
   const check = (next: PlanValues) => {
     const checked = checkEnquiry(planningEnquirySchema, toEnquiry(next));
@@ -189,7 +210,7 @@ export function PlanningWizard({
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.wizard}>
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={goBackTo} classNames={{ stepBody: classes.stepBody, steps: classes.steps, separator: classes.separator }}>
+      <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={goBackTo} classNames={{ stepBody: classes.stepBody, stepDescription: classes.stepDescription, steps: classes.steps, separator: classes.separator }}>
         {PLANNING_STEPS.map((item) => (
           <Stepper.Step key={item.label} label={item.label} description={item.description} />
         ))}
@@ -216,7 +237,8 @@ export function PlanningWizard({
                 label="Destinations"
                 labelProps={{ className: classes.visuallyHidden }}
               >
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mt="xs">
+                {/* As many columns as the card has room for: a park's name stays on one or two lines. */}
+                <SimpleGrid minColWidth="14rem" spacing="sm" mt="xs">
                   {destinationsState === 'pending'
                     ? Array.from({ length: 6 }, (_, index) => <Skeleton key={index} height={72} radius="md" />)
                     : destinations.map((destination) => (
