@@ -391,7 +391,7 @@ export function landscapeSvg(options: LandscapeOptions): string {
   );
 }
 
-/** Initials on a warm disc, for team members and reviewers without a photo. */
+/** A monogram for team members and reviewers without a photo: initials in a low sun over a hill. */
 export function portraitSvg(name: string, seed = name): string {
   const rand = randomFrom(`portrait:${seed}`);
   const tones = ['#e39f48', '#2f5d50', '#c8553d', '#3b2a20', '#5b6c9c', '#8a5a2b'];
@@ -404,9 +404,9 @@ export function portraitSvg(name: string, seed = name): string {
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><title>${escapeXml(name)}</title>` +
-    `<rect width="400" height="400" fill="${bg}"/><circle cx="200" cy="160" r="78" fill="#ffffff" opacity="0.18"/>` +
-    `<path d="M60 400q20-130 140-130t140 130z" fill="#ffffff" opacity="0.18"/>` +
-    `<text x="200" y="225" text-anchor="middle" font-family="Domine, Georgia, serif" font-size="120" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text></svg>`
+    `<rect width="400" height="400" fill="${bg}"/><circle cx="200" cy="190" r="124" fill="#ffffff" opacity="0.14"/>` +
+    `<path d="M0 336q100-44 200-22t200-10v96H0z" fill="#000000" opacity="0.16"/>` +
+    `<text x="200" y="229" text-anchor="middle" font-family="Domine, Georgia, serif" font-size="108" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text></svg>`
   );
 }
 
@@ -429,25 +429,28 @@ export function faviconSvg(): string {
   );
 }
 
-/** A partner's wordmark in a simple badge. */
+/**
+ * A partner's wordmark: an emblem over its name, in the 2:1 box the partner row shows it in, so the
+ * name reads at the size of the text around it.
+ */
 export function wordmarkSvg(name: string, seed = name): string {
   const rand = randomFrom(`wordmark:${seed}`);
   const ink = ['#222831', '#2f5d50', '#3b2a20', '#5b4a6b'][Math.floor(rand() * 4)];
   const shape =
     rand() < 0.5
-      ? `<circle cx="44" cy="60" r="26" fill="none" stroke="${ink}" stroke-width="6"/>`
-      : `<path d="M18 84L44 32l26 52z" fill="none" stroke="${ink}" stroke-width="6" stroke-linejoin="round"/>`;
+      ? `<circle cx="120" cy="32" r="18" fill="none" stroke="${ink}" stroke-width="5"/>`
+      : `<path d="M100 50l20-38 20 38z" fill="none" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
   // Long names go on two balanced lines; a line that would still overrun the badge is squeezed to fit.
-  const lines = name.length > 18 ? balancedLines(name) : [name];
-  const size = lines.length > 1 ? 24 : 28;
-  const firstBaseline = lines.length > 1 ? 56 : 70;
+  const lines = name.length > 16 ? balancedLines(name) : [name];
+  const size = lines.length > 1 ? 19 : 24;
+  const firstBaseline = lines.length > 1 ? 80 : 90;
   const text = lines
     .map((line, index) => {
-      const fit = line.length * size * 0.6 > 296 ? ' textLength="296" lengthAdjust="spacingAndGlyphs"' : '';
-      return `<text x="88" y="${firstBaseline + index * (size + 6)}" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}"${fit}>${escapeXml(line)}</text>`;
+      const fit = line.length * size * 0.6 > 224 ? ' textLength="224" lengthAdjust="spacingAndGlyphs"' : '';
+      return `<text x="120" y="${firstBaseline + index * (size + 4)}" text-anchor="middle" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}"${fit}>${escapeXml(line)}</text>`;
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120"><title>${escapeXml(name)}</title>${shape}${text}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120"><title>${escapeXml(name)}</title>${shape}${text}</svg>`;
 }
 
 /** Splits a name at the space that makes its two lines most even. */
