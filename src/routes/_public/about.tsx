@@ -6,7 +6,7 @@ import { useBranding } from '@/features/branding/api.ts';
 import { BranchOffices, ReachUs } from '@/features/contact/components/OfficeDetails.tsx';
 import { contentPageQuery, partnersQuery, teamQuery } from '@/features/content/api.ts';
 import { Markdown } from '@/features/content/components/Markdown.tsx';
-import { PageIntro } from '@/features/content/components/PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { PartnerLogos } from '@/features/content/components/PartnerLogos.tsx';
 import { TeamGrid } from '@/features/content/components/TeamGrid.tsx';
 

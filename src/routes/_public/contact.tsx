@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useBranding } from '@/features/branding/api.ts';
 import { ContactForm } from '@/features/contact/components/ContactForm.tsx';
 import { BranchOffices, ReachUs } from '@/features/contact/components/OfficeDetails.tsx';
-import { PageIntro } from '@/features/content/components/PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 
 export const Route = createFileRoute('/_public/contact')({
   component: ContactPage,

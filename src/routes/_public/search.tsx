@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageIntro } from '@/features/content/components/PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { searchQuery } from '@/features/search/api.ts';
 import { SearchView } from '@/features/search/components/SearchView.tsx';
 import { normalizeQuery } from '@/features/search/model.ts';

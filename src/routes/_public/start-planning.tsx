@@ -2,7 +2,7 @@ import { Container, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCheck } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PageIntro } from '@/features/content/components/PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { destinationsQuery } from '@/features/destinations/api.ts';
 import { experienceDetailQuery } from '@/features/experiences/api.ts';
 import { PlanningWizard } from '@/features/planning/components/PlanningWizard.tsx';

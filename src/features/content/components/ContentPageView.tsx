@@ -7,7 +7,7 @@ import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { formatLongDate } from '@/lib/dates.ts';
 import { contentPageQuery } from '../api.ts';
 import { MarkdownOrFaq } from './Markdown.tsx';
-import { PageIntro } from './PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 
 const contactPath: string = '/contact';
 

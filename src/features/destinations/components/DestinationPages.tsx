@@ -1,15 +1,15 @@
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
-import { HeroImage } from '@/components/widgets/HeroImage.tsx';
+import { DetailHero } from '@/components/widgets/DetailHero.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
+import { Paragraphs } from '@/components/widgets/Paragraphs.tsx';
 import { PlanTripButton } from '@/components/widgets/PlanTripButton.tsx';
 import { destinationsQuery, type DestinationDetail as DestinationDetailData } from '../api.ts';
 import { DestinationCard } from './DestinationGrid.tsx';
 import gridClasses from './DestinationGrid.module.css';
 import detail from '@/components/widgets/DetailPage.module.css';
-import classes from './DestinationPages.module.css';
 
 const SKELETON_CARDS = 8;
 
@@ -17,33 +17,30 @@ const SKELETON_CARDS = 8;
 export function DestinationsIndex() {
   const destinations = useQuery(destinationsQuery());
   return (
-    <Container size="lg" py={{ base: 32, md: 56 }}>
-      <header className={classes.intro}>
-        <Text className={classes.eyebrow} aria-hidden>
-          Where we go
-        </Text>
-        <Title order={1}>Destinations</Title>
-        <Text c="dimmed" maw={620} mt="xs">
-          From the Serengeti's plains and the Ngorongoro Crater to Kilimanjaro's summit and Zanzibar's shore: the places our guides know
-          best.
-        </Text>
-      </header>
-      {destinations.isPending ? (
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy="true" aria-label="Loading destinations">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <Skeleton key={index} className={gridClasses.placeholder} />
-          ))}
-        </SimpleGrid>
-      ) : destinations.isError ? (
-        <LoadError what="our destinations" onRetry={() => destinations.refetch()} retrying={destinations.isFetching} />
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
-          {destinations.data.map((destination) => (
-            <DestinationCard key={destination.id} destination={destination} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Container>
+    <>
+      <PageIntro
+        eyebrow="Where we go"
+        title="Destinations"
+        lede="From the Serengeti's plains and the Ngorongoro Crater to Kilimanjaro's summit and Zanzibar's shore: the places our guides know best."
+      />
+      <Container size="lg" py={{ base: 32, md: 56 }}>
+        {destinations.isPending ? (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy="true" aria-label="Loading destinations">
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <Skeleton key={index} className={gridClasses.placeholder} />
+            ))}
+          </SimpleGrid>
+        ) : destinations.isError ? (
+          <LoadError what="our destinations" onRetry={() => destinations.refetch()} retrying={destinations.isFetching} />
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+            {destinations.data.map((destination) => (
+              <DestinationCard key={destination.id} destination={destination} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Container>
+    </>
   );
 }
 
@@ -66,18 +63,16 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
   const destinationsPath: string = '/destinations';
   return (
     <article>
-      <header className={detail.hero}>
-        {destination.image_url && (
-          <HeroImage src={destination.image_url} alt={`Landscape of ${destination.name}`} className={detail.heroImage} />
-        )}
-        <Container size="lg" className={detail.heroInner}>
-          <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Destinations', to: destinationsPath }]} current={destination.name} />
-          <Title order={1} className={detail.heroTitle}>
-            {destination.name}
-          </Title>
-          <Text className={detail.heroLead}>{[destination.region, destination.country].filter(Boolean).join(', ')}</Text>
-        </Container>
-      </header>
+      <DetailHero
+        image={destination.image_url}
+        imageAlt={`Landscape of ${destination.name}`}
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: 'Destinations', to: destinationsPath },
+        ]}
+        title={destination.name}
+        lead={[destination.region, destination.country].filter(Boolean).join(', ')}
+      />
       <Container size="lg" py={{ base: 32, md: 56 }}>
         <div className={detail.layout}>
           <Stack gap="sm">
@@ -86,11 +81,7 @@ export function DestinationDetail({ destination, tours }: { destination: Destina
                 {destination.summary}
               </Text>
             )}
-            {(destination.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
-              <Text key={paragraph.slice(0, 40)} className={detail.prose}>
-                {paragraph}
-              </Text>
-            ))}
+            <Paragraphs text={destination.description} className={detail.prose} />
           </Stack>
           <aside className={detail.facts} aria-label={`About ${destination.name}`}>
             <FactList title="Highlights" items={destination.highlights} />

@@ -1,29 +1,27 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Breadcrumbs } from '@/components/widgets/Breadcrumbs.tsx';
-import { HeroImage } from '@/components/widgets/HeroImage.tsx';
+import { DetailHero } from '@/components/widgets/DetailHero.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
+import { Paragraphs } from '@/components/widgets/Paragraphs.tsx';
 import { PlanTripButton } from '@/components/widgets/PlanTripButton.tsx';
 import { EXPERIENCE_CURRENCY, type ExperienceDetail as ExperienceDetailData } from '../api.ts';
 import detail from '@/components/widgets/DetailPage.module.css';
 import { ExperienceCards } from './ExperienceCards.tsx';
-import classes from './ExperiencePages.module.css';
 
 /** /experiences: the things a traveler can add to a safari, in the company's order. */
 export function ExperiencesIndex() {
   return (
-    <Container size="lg" py={{ base: 32, md: 56 }}>
-      <header className={classes.intro}>
-        <Text className={classes.eyebrow} aria-hidden>
-          Beyond the game drive
-        </Text>
-        <Title order={1}>Experiences</Title>
-        <Text c="dimmed" maw={620} mt="xs">
-          Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: moments our travelers remember longest.
-        </Text>
-      </header>
-      <ExperienceCards headingLevel={2} eagerImages={3} />
-    </Container>
+    <>
+      <PageIntro
+        eyebrow="Beyond the game drive"
+        title="Experiences"
+        lede="Balloon flights at dawn, walks with a ranger, an evening in a Maasai boma: moments our travelers remember longest."
+      />
+      <Container size="lg" py={{ base: 32, md: 56 }}>
+        <ExperienceCards headingLevel={2} eagerImages={3} />
+      </Container>
+    </>
   );
 }
 
@@ -32,26 +30,20 @@ export function ExperienceDetail({ experience, tours }: { experience: Experience
   const experiencesPath: string = '/experiences';
   return (
     <article>
-      <header className={detail.hero}>
-        {experience.image_url && (
-          <HeroImage src={experience.image_url} alt="" className={detail.heroImage} />
-        )}
-        <Container size="lg" className={detail.heroInner}>
-          <Breadcrumbs className={detail.breadcrumbs} trail={[{ label: 'Home', to: '/' }, { label: 'Experiences', to: experiencesPath }]} current={experience.title} />
-          <Title order={1} className={detail.heroTitle}>
-            {experience.title}
-          </Title>
-          {experience.summary && <Text className={detail.heroLead}>{experience.summary}</Text>}
-        </Container>
-      </header>
+      <DetailHero
+        image={experience.image_url}
+        imageAlt=""
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: 'Experiences', to: experiencesPath },
+        ]}
+        title={experience.title}
+        lead={experience.summary}
+      />
       <Container size="lg" py={{ base: 32, md: 56 }}>
         <div className={detail.layout}>
           <Stack gap="sm">
-            {(experience.description ?? '').split(/\n{2,}/).filter(Boolean).map((paragraph) => (
-              <Text key={paragraph.slice(0, 40)} className={detail.prose}>
-                {paragraph}
-              </Text>
-            ))}
+            <Paragraphs text={experience.description} className={detail.prose} />
           </Stack>
           <aside className={detail.facts} aria-label="At a glance">
             {experience.highlights.length > 0 && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Drawer, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Container, Drawer, NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMapSearch, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { localIsoDate } from '@/lib/dates.ts';
 import { tourListQuery } from '../api.ts';
 
@@ -71,98 +72,101 @@ export function TourCatalogue({
   const count = tours.data?.length ?? 0;
 
   return (
-    <Container size="lg" py={{ base: 32, md: 56 }}>
-      <header className={classes.intro}>
-        <Text className={classes.eyebrow} aria-hidden>
-          Safaris, treks &amp; islands
-        </Text>
-        <Title order={1}>Tours</Title>
-        <Text c="dimmed" maw={620} mt="xs">
-          Every trip we run across Tanzania, guided by our own team. Filter by what matters to you, or search for a place or an animal.
-        </Text>
-      </header>
-
-      <div className={classes.layout}>
-        <aside className={classes.sidebar} aria-label="Filter tours">
-          <Title order={2} className={classes.sidebarTitle}>
-            Filter tours
-          </Title>
-          <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
-        </aside>
-
-        <section className={classes.results} aria-labelledby="tour-results-heading">
-          <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ ...filters, q })} />
-          <div className={classes.toolbar}>
-            <Title order={2} id="tour-results-heading" className={classes.count} aria-live="polite">
-              {tours.isPending ? 'Finding tours…' : `${count} ${count === 1 ? 'tour' : 'tours'}`}
+    <>
+      <PageIntro
+        eyebrow="Safaris, treks & islands"
+        title="Tours"
+        lede="Every trip we run across Tanzania, guided by our own team. Filter by what matters to you, or search for a place or an animal."
+      />
+      <Container size="lg" py={{ base: 32, md: 56 }}>
+        <div className={classes.layout}>
+          <aside className={classes.sidebar} aria-label="Filter tours">
+            <Title order={2} className={classes.sidebarTitle}>
+              Filter tours
             </Title>
-            <div className={classes.controls}>
-              <Button
-                className={classes.filtersButton}
-                variant="default"
-                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-                rightSection={filterCount > 0 ? <Badge size="sm" circle>{filterCount}</Badge> : undefined}
-                onClick={drawer.open}
-                aria-label={filterCount > 0 ? `Filters, ${filterCount} applied` : 'Filters'}
-              >
-                Filters
-              </Button>
-              <NativeSelect
-                label="Sort by"
-                className={classes.sort}
-                value={filters.sort ?? 'recommended'}
-                onChange={(event) => {
-                  const sort = event.currentTarget.value as TourSort;
-                  onChange({ ...filters, sort: sort === 'recommended' ? undefined : sort });
-                }}
-                data={Object.entries(tourSorts).map(([value, label]) => ({ value, label }))}
-              />
+            <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
+          </aside>
+
+          <section className={classes.results} aria-labelledby="tour-results-heading">
+            <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ ...filters, q })} />
+            <div className={classes.toolbar}>
+              <Title order={2} id="tour-results-heading" className={classes.count} aria-live="polite">
+                {tours.isPending ? 'Finding tours…' : `${count} ${count === 1 ? 'tour' : 'tours'}`}
+              </Title>
+              <div className={classes.controls}>
+                <Button
+                  className={classes.filtersButton}
+                  variant="default"
+                  leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+                  rightSection={
+                    filterCount > 0 ? (
+                      <Badge size="sm" circle>
+                        {filterCount}
+                      </Badge>
+                    ) : undefined
+                  }
+                  onClick={drawer.open}
+                  aria-label={filterCount > 0 ? `Filters, ${filterCount} applied` : 'Filters'}
+                >
+                  Filters
+                </Button>
+                <NativeSelect
+                  label="Sort by"
+                  className={classes.sort}
+                  value={filters.sort ?? 'recommended'}
+                  onChange={(event) => {
+                    const sort = event.currentTarget.value as TourSort;
+                    onChange({ ...filters, sort: sort === 'recommended' ? undefined : sort });
+                  }}
+                  data={Object.entries(tourSorts).map(([value, label]) => ({ value, label }))}
+                />
+              </div>
             </div>
-          </div>
 
-          {tours.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Loading tours">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                <TourCardSkeleton key={index} />
-              ))}
-            </SimpleGrid>
-          ) : tours.isError ? (
-            <LoadError what="our tours" onRetry={() => tours.refetch()} retrying={tours.isFetching} />
-          ) : count === 0 ? (
-            <EmptyNotice
-              icon={<IconMapSearch size={28} />}
-              title="No tours match these filters"
-              description="Try fewer filters or other words. Or tell us what you have in mind: we plan tailor-made trips on any dates."
-            >
-              <Button onClick={() => onChange({ sort: filters.sort })} radius="xl">
-                Clear search and filters
-              </Button>
-              <Button component={Link} to={planTripPath} variant="default" radius="xl">
-                Plan a tailor-made trip
-              </Button>
-            </EmptyNotice>
-          ) : (
-            <SimpleGrid
-              cols={{ base: 1, sm: 2 }}
-              spacing="lg"
-              className={classes.grid}
-              data-refreshing={tours.isPlaceholderData || undefined}
-              aria-busy={tours.isPlaceholderData}
-            >
-              {tours.data.map((tour, index) => (
-                <TourCard key={tour.id} tour={tour} today={today} eager={index < 2} />
-              ))}
-            </SimpleGrid>
-          )}
-        </section>
-      </div>
+            {tours.isPending ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Loading tours">
+                {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                  <TourCardSkeleton key={index} />
+                ))}
+              </SimpleGrid>
+            ) : tours.isError ? (
+              <LoadError what="our tours" onRetry={() => tours.refetch()} retrying={tours.isFetching} />
+            ) : count === 0 ? (
+              <EmptyNotice
+                icon={<IconMapSearch size={28} />}
+                title="No tours match these filters"
+                description="Try fewer filters or other words. Or tell us what you have in mind: we plan tailor-made trips on any dates."
+              >
+                <Button onClick={() => onChange({ sort: filters.sort })} radius="xl">
+                  Clear search and filters
+                </Button>
+                <Button component={Link} to={planTripPath} variant="default" radius="xl">
+                  Plan a tailor-made trip
+                </Button>
+              </EmptyNotice>
+            ) : (
+              <SimpleGrid
+                cols={{ base: 1, sm: 2 }}
+                spacing="lg"
+                className={classes.grid}
+                data-refreshing={tours.isPlaceholderData || undefined}
+                aria-busy={tours.isPlaceholderData}
+              >
+                {tours.data.map((tour, index) => (
+                  <TourCard key={tour.id} tour={tour} today={today} eager={index < 2} />
+                ))}
+              </SimpleGrid>
+            )}
+          </section>
+        </div>
 
-      <Drawer opened={drawerOpened} onClose={drawer.close} title="Filter tours" position="bottom" size="auto" radius="lg" className={classes.drawer}>
-        <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
-        <Button fullWidth mt="lg" onClick={drawer.close}>
-          {tours.isPlaceholderData ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
-        </Button>
-      </Drawer>
-    </Container>
+        <Drawer opened={drawerOpened} onClose={drawer.close} title="Filter tours" position="bottom" size="auto" radius="lg" className={classes.drawer}>
+          <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
+          <Button fullWidth mt="lg" onClick={drawer.close}>
+            {tours.isPlaceholderData ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
+          </Button>
+        </Drawer>
+      </Container>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { postsQuery, tagQuery } from '@/features/blog/api.ts';
 import { CategoryNav } from '@/features/blog/components/CategoryNav.tsx';
 import { PostList } from '@/features/blog/components/PostList.tsx';
-import { PageIntro } from '@/features/content/components/PageIntro.tsx';
+import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { pageSearch } from '../-page-search.ts';
 
 export const Route = createFileRoute('/_public/blog/tag/$slug')({
