@@ -161,7 +161,6 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     category_id: blogCategoryIds.get(p.category),
     status: 'published',
     published_at: daysAgo(today, p.daysAgo),
-    reading_minutes: Math.max(1, Math.round(p.content.split(/\s+/).length / 200)),
     is_featured: p.featured ?? false,
     meta_title: p.title,
     meta_description: p.excerpt,

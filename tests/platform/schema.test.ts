@@ -103,6 +103,27 @@ describe('public catalogue', () => {
   });
 });
 
+describe('blog posts', () => {
+  it('take their reading time from their text, at 200 words a minute, whoever writes them', async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
+    const inserted = await server.db.query<{ id: string; reading_minutes: number }>(
+      `insert into public.blog_posts (slug, title, content, reading_minutes) values ('reading-time-check', 'Reading time', $1, 9) returning id, reading_minutes`,
+      [words(401)],
+    );
+    expect(inserted.rows[0].reading_minutes).toBe(3);
+    const id = inserted.rows[0].id;
+    const shortened = await server.db.query<{ reading_minutes: number }>(`update public.blog_posts set content = $1 where id = $2 returning reading_minutes`, [words(150), id]);
+    expect(shortened.rows[0].reading_minutes).toBe(1);
+    const emptied = await server.db.query<{ reading_minutes: number }>(`update public.blog_posts set content = '' where id = $1 returning reading_minutes`, [id]);
+    expect(emptied.rows[0].reading_minutes).toBe(1);
+    await server.db.query(`delete from public.blog_posts where id = $1`, [id]);
+
+    const seeded = await anon.from('blog_posts').select('content, reading_minutes').eq('status', 'published');
+    expect(seeded.error).toBeNull();
+    for (const post of seeded.data!) expect(post.reading_minutes).toBe(Math.max(1, Math.ceil((post.content as string).trim().split(/\s+/).length / 200)));
+  });
+});
+
 describe('what visitors can never read', () => {
   it('refuses users, bookings and newsletter subscribers to anonymous clients', async () => {
     const users = await anon.from('users').select('*');
