@@ -78,6 +78,8 @@ for (const viewport of [
       await page.goto('/tours');
       await expect(page.getByRole('heading', { level: 1, name: 'Tours' })).toBeVisible();
       expect(sorted(await listedTitles(page, tours.length))).toEqual(sorted(tours.map((tour) => tour.title)));
+      const toursLink = page.locator('nav[aria-label="Main"] a[href="/tours"]');
+      await expect(toursLink).toHaveAttribute('aria-current', 'page');
       await saveScreenshot(page, 'tours');
 
       // A shared link with a category, a destination and a price range.
@@ -158,6 +160,10 @@ for (const viewport of [
       await expect(bookNow).toHaveAttribute('href', `/tours/${tour!.slug}/book`);
       await expect(page.getByRole('region', { name: 'You may also like' }).getByTestId('tour-card').first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Route' }).getByRole('listitem').first()).toBeVisible();
+      // The header highlights the section the tour is in; the current page is the tour's, not the list.
+      const toursLink = page.locator('nav[aria-label="Main"] a[href="/tours"]');
+      await expect(toursLink).toHaveAttribute('data-active', 'true');
+      await expect(toursLink).not.toHaveAttribute('aria-current');
       expect(errors).toEqual([]);
       await saveScreenshot(page, 'tour');
     });

@@ -1,15 +1,16 @@
 import { Anchor, Button, Drawer, Stack, UnstyledButton } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { LayoutBrand } from './PublicLayout.tsx';
-import { mainNav, planTripPath, telHref } from './public-nav.ts';
+import { inSection, mainNav, planTripPath, telHref } from './public-nav.ts';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
 /** The phone's navigation drawer (loaded once the page is idle). */
 export default function MobileMenu({ brand, opened, onClose, onMounted }: { brand: LayoutBrand; opened: boolean; onClose: () => void; onMounted: () => void }) {
   useEffect(onMounted, [onMounted]);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <Drawer
       id="mobile-menu"
@@ -29,7 +30,8 @@ export default function MobileMenu({ brand, opened, onClose, onMounted }: { bran
               component={Link}
               to={item.to}
               className={classes.drawerLink}
-              activeProps={{ 'data-active': true }}
+              activeOptions={{ exact: true }}
+              data-active={inSection(pathname, item.to) || undefined}
               onClick={onClose}
             >
               {item.label}

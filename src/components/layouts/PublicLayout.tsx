@@ -12,7 +12,7 @@ import {
   IconPhone,
   IconSearch,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { renderAfterPageIdle } from '@/lib/idle.ts';
 import { lazyWithLoad } from '@/lib/lazy.ts';
@@ -20,7 +20,7 @@ import { SessionMenu } from '@/lib/session/SessionMenu.tsx';
 import { ColorSchemeToggle } from '../widgets/ColorSchemeToggle.tsx';
 import { CurrencyPicker } from '../widgets/CurrencyPicker.tsx';
 import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
-import { mainNav, planTripPath, telHref } from './public-nav.ts';
+import { inSection, mainNav, planTripPath, telHref } from './public-nav.ts';
 import classes from './PublicLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -63,6 +63,7 @@ const socialIcons = {
 // Header and footer are memoized: the layout's own state (the phone menu's code arriving) would
 // otherwise render both again while the page has just become usable.
 const SiteHeader = memo(function SiteHeader({ brand, menuOpened, onToggleMenu }: { brand: LayoutBrand; menuOpened: boolean; onToggleMenu: () => void }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
@@ -71,7 +72,13 @@ const SiteHeader = memo(function SiteHeader({ brand, menuOpened, onToggleMenu }:
         </Link>
         <nav aria-label="Main" className={classes.nav}>
           {mainNav.map((item) => (
-            <Link key={item.to} to={item.to} className={classes.navLink} activeProps={{ 'data-active': true }}>
+            <Link
+              key={item.to}
+              to={item.to}
+              activeOptions={{ exact: true }}
+              className={classes.navLink}
+              data-active={inSection(pathname, item.to) || undefined}
+            >
               {item.label}
             </Link>
           ))}
