@@ -438,17 +438,19 @@ export function wordmarkSvg(name: string, seed = name): string {
   const ink = ['#222831', '#2f5d50', '#3b2a20', '#5b4a6b'][Math.floor(rand() * 4)];
   const shape =
     rand() < 0.5
-      ? `<circle cx="120" cy="32" r="18" fill="none" stroke="${ink}" stroke-width="5"/>`
-      : `<path d="M100 50l20-38 20 38z" fill="none" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
-  // Long names go on two balanced lines; a line that would still overrun the badge is squeezed to fit.
+      ? `<circle cx="120" cy="24" r="14" fill="none" stroke="${ink}" stroke-width="5"/>`
+      : `<path d="M104 38l16-30 16 30z" fill="none" stroke="${ink}" stroke-width="5" stroke-linejoin="round"/>`;
+  // Long names go on two balanced lines, in a smaller size when the longer line would overrun the
+  // badge (a bold sans glyph is about 0.54 of the size wide).
   const lines = name.length > 16 ? balancedLines(name) : [name];
-  const size = lines.length > 1 ? 19 : 24;
-  const firstBaseline = lines.length > 1 ? 80 : 90;
+  const longest = Math.max(...lines.map((line) => line.length));
+  const size = Math.min(lines.length > 1 ? 23 : 30, Math.floor(232 / (longest * 0.54)));
+  const firstBaseline = lines.length > 1 ? 76 : 88;
   const text = lines
-    .map((line, index) => {
-      const fit = line.length * size * 0.6 > 224 ? ' textLength="224" lengthAdjust="spacingAndGlyphs"' : '';
-      return `<text x="120" y="${firstBaseline + index * (size + 4)}" text-anchor="middle" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}"${fit}>${escapeXml(line)}</text>`;
-    })
+    .map(
+      (line, index) =>
+        `<text x="120" y="${firstBaseline + index * (size + 4)}" text-anchor="middle" font-family="DM Sans, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${ink}">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120"><title>${escapeXml(name)}</title>${shape}${text}</svg>`;
 }

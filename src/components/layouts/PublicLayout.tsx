@@ -83,7 +83,7 @@ const SiteHeader = memo(function SiteHeader({ brand, menuOpened, onToggleMenu }:
             </Link>
           ))}
         </nav>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" className={classes.headerActions}>
           <OutboxStatusSlot />
           <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
             <IconSearch size={20} stroke={1.6} />

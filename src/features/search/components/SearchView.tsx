@@ -92,7 +92,7 @@ export function SearchView({ query, onSearch }: { query: string; onSearch: (quer
           radius="xl"
           label="Search the site"
           labelProps={{ className: classes.visuallyHidden }}
-          placeholder="Try Serengeti or honeymoon"
+          placeholder="Try Serengeti"
           leftSection={<IconSearch size={20} />}
           maxLength={MAX_QUERY}
           value={draft}
