@@ -24,7 +24,7 @@ function FormPlaceholder({ onWanted }: { onWanted: () => void }) {
     <div className={classes.form} data-pending>
       <span className={classes.pendingField}>
         <IconMail size={18} aria-hidden className={classes.pendingIcon} />
-        <input ref={fieldRef} type="email" readOnly aria-label="Email address" placeholder="you@example.com" className={classes.pendingInput} onFocus={onWanted} onClick={onWanted} />
+        <input ref={fieldRef} type="email" readOnly aria-label="Email address" placeholder="you@example.com" className={`${classes.input} ${classes.pendingInput}`} onFocus={onWanted} onClick={onWanted} />
       </span>
       <Button type="button" radius="xl" onClick={onWanted}>
         Subscribe
