@@ -12,6 +12,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
+import { corsOriginCheck } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { restRoutes } from './rest/routes.ts';
 import { seoPages } from './seo/index.ts';
 import { storageRoutes } from './storage/routes.ts';
@@ -42,11 +44,15 @@ export function createApp(ctx: PlatformContext): Hono {
   // Pages, API answers and the few unhashed files go out gzipped when the client takes it; built
   // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
   app.use('*', compress());
+  app.use('*', securityHeaders(ctx.config));
 
-  // Cross-origin access is for the APIs (supabase-js on another origin); the app's own pages and
-  // assets go without those headers, which each of a page's fifty scripts would otherwise carry.
+  // Cross-origin access is for the APIs, and only from the site itself and the origins configured in
+  // CORS_ORIGINS (a dev server on another local port counts as the site while it runs on this
+  // machine): another site's page must not read answers meant for ours. The app's own pages and
+  // assets go without these headers, which each of a page's fifty scripts would otherwise carry.
+  const allowedOrigin = corsOriginCheck(ctx.config.siteUrl, ctx.config.corsOrigins);
   const apiCors = cors({
-    origin: (origin) => origin,
+    origin: (origin) => (allowedOrigin(origin) ? origin : null),
     allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-upsert', 'cache-control', 'x-supabase-api-version'],
     exposeHeaders: ['content-range', 'content-location', 'location', 'x-total-count', 'x-supabase-api-version'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -17,9 +17,14 @@ export interface Config {
   siteUrl: string;
   /** When true, sign-ups must confirm their email before signing in. */
   emailConfirmRequired: boolean;
-  /** Failed sign-ins allowed per IP and email within the window before 429. */
-  signInAttempts: number;
-  signInWindowSeconds: number;
+  /** Reverse proxies of our own in front of the server, whose X-Forwarded-For entries are trusted. */
+  trustedProxyHops: number;
+  /** Other sites allowed to call the APIs from a browser (CORS), besides the site itself. */
+  corsOrigins: string[];
+  /** The planner's estimated cost above which a REST request is refused, per role. */
+  restMaxCost: { anon: number; authenticated: number };
+  /** The most rows a REST read may return, counting embedded ones, per role. */
+  restMaxRows: { anon: number; authenticated: number };
   /** Seed the demo company on first start. */
   seedDemo: boolean;
   /** Directory of the built app; the server serves it when present. */
@@ -56,8 +61,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Kilele Safaris <hello@kilelesafaris.co.tz>',
     siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     emailConfirmRequired: bool(env.AUTH_EMAIL_CONFIRM, false),
-    signInAttempts: int(env.AUTH_SIGNIN_ATTEMPTS, 10),
-    signInWindowSeconds: int(env.AUTH_SIGNIN_WINDOW, 300),
+    trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    restMaxCost: { anon: int(env.REST_MAX_COST_ANON, 50_000), authenticated: int(env.REST_MAX_COST_AUTHENTICATED, 250_000) },
+    restMaxRows: { anon: int(env.REST_MAX_ROWS_ANON, 20_000), authenticated: int(env.REST_MAX_ROWS_AUTHENTICATED, 100_000) },
     seedDemo: bool(env.SEED_DEMO, true),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',

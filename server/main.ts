@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
@@ -41,6 +42,12 @@ if (platform.seeded) {
 const server = serve({ fetch: platform.app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Serving on http://localhost:${info.port} (database: ${platform.ctx.db.kind})`);
 });
+// A client that sends its headers or body slowly holds a socket, never the database (bodies are read
+// before a request's transaction opens), and not for ever: 20 s for the headers, 2 minutes for the
+// whole request (a 10 MB picture over a slow mobile link).
+const http = server as Server;
+http.headersTimeout = 20_000;
+http.requestTimeout = 120_000;
 
 let stopping = false;
 async function stop() {

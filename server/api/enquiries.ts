@@ -13,9 +13,10 @@ import {
   type FieldErrors,
   type PlanningEnquiry,
 } from '../../src/features/contact/enquiry.ts';
-import { FailedSignIns } from '../auth/rate-limit.ts';
-import { clientOf } from '../auth/request.ts';
 import type { PlatformContext } from '../context.ts';
+import { parseJson } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
+import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
 import { activeCompany, addressOf, signOff, type Company } from '../mail/company.ts';
 
 /**
@@ -25,12 +26,6 @@ import { activeCompany, addressOf, signOff, type Company } from '../mail/company
  * visitor) in one transaction. The device's outbox id is the client id: a resend stores nothing new
  * and sends no second email. A filled honeypot field is answered like a success and dropped.
  */
-
-export interface EnquiryLimits {
-  /** Requests per address within the window. */
-  perWindow: number;
-  windowMs: number;
-}
 
 export const ENQUIRY_BODY_LIMIT = 32 * 1024;
 
@@ -109,7 +104,7 @@ class EnquiryRequestError extends Error {
 async function readBody(c: Context): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
-    body = JSON.parse(await c.req.text());
+    body = parseJson(await c.req.text());
   } catch {
     throw new EnquiryRequestError(400, { form: 'The body must be a JSON object.' });
   }
@@ -129,20 +124,20 @@ async function senderId(ctx: PlatformContext, c: Context): Promise<string | null
   }
 }
 
-export function enquiryRoutes(ctx: PlatformContext, limits: EnquiryLimits = { perWindow: 10, windowMs: 10 * 60_000 }): Hono {
+export function enquiryRoutes(ctx: PlatformContext): Hono {
   const app = new Hono();
-  const requests = new FailedSignIns(limits.perWindow, limits.windowMs);
 
   app.post(
     '/enquiries',
+    // Every request counts (rule api.enquiries in public.rate_limits).
     async (c, next) => {
-      const key = `enquiries:${clientOf(c).ip}`;
-      if (requests.blocked([key])) {
-        c.header('retry-after', String(Math.ceil(limits.windowMs / 1000)));
-        const minutes = Math.round(limits.windowMs / 60_000);
-        return c.json({ errors: { form: `Too many messages from this address. Please try again in ${minutes} minutes, or call us.` } }, 429);
+      try {
+        await hitRateLimit(ctx.db, 'api.enquiries', clientAddress(c, ctx.config.trustedProxyHops));
+      } catch (error) {
+        if (!(error instanceof RateLimited)) throw error;
+        c.header('retry-after', String(error.retryAfter));
+        return c.json({ errors: { form: `${error.message.replace(/\.$/, '')}, or call us.` } }, 429);
       }
-      requests.record([key]);
       await next();
     },
     bodyLimit({
@@ -157,7 +152,7 @@ export function enquiryRoutes(ctx: PlatformContext, limits: EnquiryLimits = { pe
         const clientId = meta.data.clientId ?? crypto.randomUUID();
         // Bots fill every field; people never see this one. Answer as if stored so the bot learns nothing.
         if (meta.data[HONEYPOT_FIELD]?.trim()) {
-          ctx.log('enquiry dropped: honeypot filled', { ip: clientOf(c).ip });
+          ctx.log('enquiry dropped: honeypot filled', { ip: clientAddress(c, ctx.config.trustedProxyHops) });
           return c.json({ id: clientId }, 201);
         }
         const checked = checkEnquiry(enquirySchema, body);

@@ -4,7 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.ts';
 import { isPgError } from '../db/types.ts';
+import { parseJson } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
 import { statusForSqlState } from '../http/errors.ts';
+import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
 import { asRequestRole } from '../http/request-role.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
@@ -99,10 +102,19 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
     bodyLimit({ maxSize: CHECKOUT_BODY_LIMIT, onError: (c) => c.json({ error: 'The request is too large' }, 413) }),
     async (c) => {
       if (!card) return cardUnavailable(c);
+      const ip = clientAddress(c, ctx.config.trustedProxyHops);
       try {
+        // Each checkout starts a session with the payment provider: counted per address.
+        try {
+          await hitRateLimit(ctx.db, 'api.card_checkouts', ip);
+        } catch (error) {
+          if (!(error instanceof RateLimited)) throw error;
+          c.header('retry-after', String(error.retryAfter));
+          throw new PaymentRequestError(429, error.message, 'over_request_rate_limit');
+        }
         let raw: unknown;
         try {
-          raw = JSON.parse(await c.req.text());
+          raw = parseJson(await c.req.text());
         } catch {
           throw new PaymentRequestError(400, 'The body must be a JSON object');
         }
@@ -120,7 +132,7 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
               body.email ?? null,
             ]);
             return rows[0].due;
-          });
+          }, { ip });
         } catch (error) {
           throw fromSql(error, claims.role === 'authenticated') ?? error;
         }

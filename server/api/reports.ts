@@ -2,9 +2,10 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
-import { FailedSignIns } from '../auth/rate-limit.ts';
-import { clientOf } from '../auth/request.ts';
 import type { PlatformContext } from '../context.ts';
+import { BodyError, parseJson } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
+import { hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
 import { PostgrestError } from '../http/errors.ts';
 import { requestClaims } from '../http/request-role.ts';
 
@@ -16,12 +17,6 @@ import { requestClaims } from '../http/request-role.ts';
  */
 
 export const REPORT_BODY_LIMIT = 64 * 1024;
-
-export interface ReportLimits {
-  /** Requests per address and endpoint within the window. */
-  perWindow: number;
-  windowMs: number;
-}
 
 const text = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` });
 const required = (max: number) => text(max).trim().min(1, { error: 'is required' });
@@ -85,8 +80,9 @@ class ReportRequestError extends Error {
 async function readJson(c: Context): Promise<unknown> {
   const body = await c.req.text();
   try {
-    return JSON.parse(body) as unknown;
-  } catch {
+    return parseJson(body);
+  } catch (error) {
+    if (error instanceof BodyError && error.reason === 'too_deep') throw new ReportRequestError(400, `${error.message}.`);
     throw new ReportRequestError(400, 'The body must be a JSON object.');
   }
 }
@@ -116,23 +112,20 @@ async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string 
 // Only users that exist are linked; a token of a deleted user stores the report without one.
 const userIdSql = (param: string) => `(select id from public.users where id = ${param}::uuid)`;
 
-export function reportRoutes(ctx: PlatformContext, limits: ReportLimits = { perWindow: 60, windowMs: 60_000 }): Hono {
+export function reportRoutes(ctx: PlatformContext): Hono {
   const app = new Hono();
-  // A sliding window per address and endpoint; every request counts, not only failures.
-  const requests = new FailedSignIns(limits.perWindow, limits.windowMs);
-  // Every page view sends several web-vitals figures, so browsing quickly must not hit the limit.
-  const metrics = new FailedSignIns(limits.perWindow * 10, limits.windowMs);
-
-  const guard = (kind: string, counter = requests) =>
-    async (c: Context, next: () => Promise<void>) => {
-      const key = `${kind}:${clientOf(c).ip}`;
-      if (counter.blocked([key])) {
-        c.header('retry-after', String(Math.ceil(limits.windowMs / 1000)));
-        return c.json({ error: 'Too many reports from this address; try again in a minute.' }, 429);
-      }
-      counter.record([key]);
-      await next();
-    };
+  // Every request counts, per address and endpoint (rules api.* in public.rate_limits). Every page
+  // view sends several web-vitals figures, so measurements have a rule of their own, ten times wider.
+  const guard = (rule: RateLimitRule) => async (c: Context, next: () => Promise<void>) => {
+    try {
+      await hitRateLimit(ctx.db, rule, clientAddress(c, ctx.config.trustedProxyHops));
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      c.header('retry-after', String(error.retryAfter));
+      return c.json({ error: error.message }, 429);
+    }
+    await next();
+  };
 
   const sizeLimit = bodyLimit({
     maxSize: REPORT_BODY_LIMIT,
@@ -167,7 +160,7 @@ export function reportRoutes(ctx: PlatformContext, limits: ReportLimits = { perW
 
   app.post(
     '/errors',
-    guard('errors'),
+    guard('api.error_reports'),
     sizeLimit,
     handle(async (body, userId, c) => {
       const report = parse(errorReport, body, 'error report');
@@ -196,7 +189,7 @@ export function reportRoutes(ctx: PlatformContext, limits: ReportLimits = { perW
 
   app.post(
     '/performance',
-    guard('performance', metrics),
+    guard('api.performance_metrics'),
     sizeLimit,
     handle(async (body, userId) => {
       const metric = parse(performanceMetric, body, 'performance metric');
@@ -212,7 +205,7 @@ export function reportRoutes(ctx: PlatformContext, limits: ReportLimits = { perW
 
   app.post(
     '/feedback',
-    guard('feedback'),
+    guard('api.feedback'),
     sizeLimit,
     handle(async (body, userId) => {
       const entry = parse(feedback, body, 'feedback');

@@ -26,6 +26,7 @@ export function grantError(code: string, message: string, oauthError = 'invalid_
 
 export const errors = {
   badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
+  tooLarge: (message: string) => new AuthError(413, 'request_too_large', message),
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
   invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   weakPassword: (minLength: number) =>
@@ -38,7 +39,8 @@ export const errors = {
   invalidCredentials: () => grantError('invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => grantError('email_not_confirmed', 'Email not confirmed'),
   userBanned: () => grantError('user_banned', 'User is banned'),
-  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  rateLimited: (message = 'Request rate limit reached') => new AuthError(429, 'over_request_rate_limit', message),
+  emailRateLimited: (message: string) => new AuthError(429, 'over_email_send_rate_limit', message),
   noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
   userNotFoundFromJwt: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),

@@ -1,39 +1,38 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { PlatformContext } from '../context.ts';
+import { BodyError, parseJson, readBodyText } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import { errors } from './errors.ts';
 import type { Client } from './sessions.ts';
 import { uuidPattern } from './tokens.ts';
 import { findUserById, type UserRow } from './users.ts';
 
-/** The JSON object body of a request; an empty body is {}, anything unparsable is 400 bad_json. */
+/** The largest body an auth request may send: an email, a password and a little user metadata. */
+export const AUTH_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The JSON object body of a request, read up to AUTH_BODY_LIMIT: an empty body is {}, a larger one
+ * 413, anything unparsable or nested too deep 400 bad_json.
+ */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
+    const text = await readBodyText(c, AUTH_BODY_LIMIT);
+    if (text.trim() === '') return {};
+    body = parseJson(text);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.reason === 'too_large') throw errors.tooLarge(error.message);
     throw errors.badJson();
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.badJson();
   return body as Record<string, unknown>;
 }
 
-/**
- * The client's address is the socket's peer. X-Forwarded-For is not trusted: any client can set it,
- * and trusting it would let an attacker dodge the per-IP sign-in limit. Behind a reverse proxy every
- * request shares the proxy's address, and the per-email limit still applies.
- */
-export function clientOf(c: Context): Client {
-  let ip = 'unknown';
-  try {
-    ip = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Not served by @hono/node-server (app.request in tests): there is no socket to ask.
-  }
-  return { ip, userAgent: c.req.header('user-agent') };
+/** Who is asking: the address rate limits count (server/http/client.ts) and the browser. */
+export function clientOf(ctx: PlatformContext, c: Context): Client {
+  return { ip: clientAddress(c, ctx.config.trustedProxyHops), userAgent: c.req.header('user-agent') };
 }
 
 function bearer(c: Context): string | undefined {

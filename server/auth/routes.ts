@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
+import { randomUUID } from 'node:crypto';
 import { isPgError } from '../db/types.ts';
+import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
 import { adminRoutes } from './admin.ts';
 import { emailChangeEmail, passwordRecoveryEmail, signupConfirmationEmail } from './emails.ts';
 import { AuthError, errors, grantError, sendAuthError } from './errors.ts';
-import { FailedSignIns } from './rate-limit.ts';
 import { clientOf, readBody, signedInUser } from './request.ts';
 import { refreshSession, startSession, type Client } from './sessions.ts';
 import { safeRedirect } from './tokens.ts';
@@ -21,6 +22,8 @@ import {
   metadata,
   normalizeEmail,
   passwordMatches,
+  userJson,
+  type UserJson,
 } from './users.ts';
 import { consumeLink, isVerifyType, issueLink } from './verification.ts';
 
@@ -31,12 +34,67 @@ const recoveryEmailIntervalMs = 60_000;
 export function authErrorHandler(ctx: PlatformContext) {
   return (error: Error, c: Context) => {
     if (error instanceof AuthError) return sendAuthError(c, error);
+    if (error instanceof RateLimited) {
+      c.header('retry-after', String(error.retryAfter));
+      return sendAuthError(c, errors.rateLimited(error.message));
+    }
     if (isPgError(error) && error.code === '23503') {
       return sendAuthError(c, new AuthError(409, 'conflict', 'The user still has records that must be kept'));
+    }
+    // Input the database cannot take (a value out of range, a character it refuses): the caller's mistake.
+    if (isPgError(error) && (error.code!.startsWith('22') || error.code === '23514')) {
+      return sendAuthError(c, errors.validation('The request contains a value that cannot be stored'));
     }
     ctx.log('auth error', { path: c.req.path, error: error.stack ?? String(error) });
     return c.json({ code: 'unexpected_failure', error_code: 'unexpected_failure', msg: 'Unexpected failure, please try again' }, 500);
   };
+}
+
+/**
+ * What a sign-up for a new address answers while confirmation is required: a new, unconfirmed user.
+ * Made up for an address that already has an account, in the same shape, after the same password
+ * hashing, so the answer says nothing about who is registered.
+ */
+async function lookalikeNewUser(email: string, userMetadata: Record<string, unknown>, password: string): Promise<UserJson> {
+  await hashPassword(password);
+  const id = randomUUID();
+  const now = new Date();
+  return userJson(
+    {
+      id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      encrypted_password: null,
+      email_confirmed_at: null,
+      confirmation_sent_at: now,
+      recovery_sent_at: null,
+      email_change: null,
+      email_change_sent_at: null,
+      last_sign_in_at: null,
+      raw_app_meta_data: { provider: 'email', providers: ['email'] },
+      raw_user_meta_data: userMetadata,
+      phone: null,
+      phone_confirmed_at: null,
+      banned_until: null,
+      is_anonymous: false,
+      created_at: now,
+      updated_at: now,
+    },
+    [
+      {
+        id: randomUUID(),
+        provider_id: id,
+        user_id: id,
+        identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+        provider: 'email',
+        last_sign_in_at: null,
+        created_at: now,
+        updated_at: now,
+        email,
+      },
+    ],
+  );
 }
 
 /** The email is taken between our check and our insert (two sign-ups at once): same answer as the check. */
@@ -53,7 +111,7 @@ async function uniqueEmail<T>(work: Promise<T>, taken: () => AuthError): Promise
 export function authRoutes(ctx: PlatformContext): Hono {
   const app = new Hono();
   const { config } = ctx;
-  const failedSignIns = new FailedSignIns(config.signInAttempts, config.signInWindowSeconds * 1000);
+  const limit = (rule: RateLimitRule, subject: string) => hitRateLimit(ctx.db, rule, subject);
 
   app.use('*', async (c, next) => {
     await next();
@@ -78,6 +136,8 @@ export function authRoutes(ctx: PlatformContext): Hono {
   );
 
   app.post('/signup', async (c) => {
+    const client = clientOf(ctx, c);
+    await limit('auth.signups', client.ip);
     const body = await readBody(c);
     if (body.email === undefined || body.email === null || body.email === '') {
       if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -91,12 +151,14 @@ export function authRoutes(ctx: PlatformContext): Hono {
     const userMetadata = metadata(body.data, 'data');
     const confirm = config.emailConfirmRequired;
     const redirectTo = redirectFrom(c);
-    const client = clientOf(c);
     const result = await uniqueEmail(
       ctx.db.transaction(async (tx) => {
         const existing = await findUserByEmail(tx, email, true);
-        if (existing && (!confirm || existing.email_confirmed_at)) throw errors.userExists();
-        const user = existing ?? (await insertUser(tx, { email, password, userMetadata, confirmed: !confirm }));
+        if (existing && !confirm) throw errors.userExists();
+        // With confirmation on, GoTrue answers a sign-up for a registered address as for a new one, so
+        // nobody learns who has an account here; the owner gets no email, and nothing is changed.
+        if (existing?.email_confirmed_at) return lookalikeNewUser(email, userMetadata, password);
+        const user = existing ?? (await insertUser(tx, { email, password, userMetadata, confirmed: !confirm, emailVerified: false }));
         if (!confirm) return startSession(ctx, tx, user.id, 'password', client);
         // Confirmation required: the account waits for the emailed link (sent again on a repeat sign-up).
         const link = await issueLink(ctx, tx, user.id, 'signup', redirectTo);
@@ -108,20 +170,31 @@ export function authRoutes(ctx: PlatformContext): Hono {
     return c.json(result);
   });
 
+  /**
+   * Failed sign-ins are limited per address, and per address and account together: guessing one
+   * account's password, or many accounts', is slowed, while the owner signing in from elsewhere is
+   * never locked out. Each attempt counts as failed before its password is checked (attempts sent
+   * at once cannot all slip in under the limit) and is forgiven when the password was right.
+   */
   async function passwordGrant(body: Record<string, unknown>, client: Client) {
     if (typeof body.email !== 'string' || body.email.trim() === '') {
       throw errors.validation(body.phone ? 'Phone logins are disabled' : 'missing email or phone');
     }
-    const email = body.email.trim().toLowerCase();
+    const email = normalizeEmail(body.email);
     const password = typeof body.password === 'string' ? body.password : '';
-    const keys = [`ip:${client.ip}`, `email:${email}`];
-    if (failedSignIns.blocked(keys)) throw errors.rateLimited();
-    const attempt = failedSignIns.record(keys);
+    const counted: [RateLimitRule, string][] = [
+      ['auth.signin_failures', client.ip],
+      ['auth.signin_account_failures', `${client.ip} ${email}`],
+    ];
+    // Both counted in one transaction: an attempt refused by either rule is counted by neither.
+    await ctx.db.transaction(async (tx) => {
+      for (const [rule, subject] of counted) await hitRateLimit(tx, rule, subject);
+    });
     const user = await findUserByEmail(ctx.db, email);
     // Checked even for an unknown email, so the answer takes as long either way.
     const matches = await passwordMatches(user, password);
     if (!user || !matches) throw errors.invalidCredentials();
-    failedSignIns.forgive(keys, attempt);
+    for (const [rule, subject] of counted) await forgiveRateLimitHit(ctx.db, rule, subject);
     if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
     if (isBanned(user)) throw errors.userBanned();
     return ctx.db.transaction((tx) => startSession(ctx, tx, user.id, 'password', client));
@@ -130,7 +203,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
     const body = await readBody(c);
-    if (grantType === 'password') return c.json(await passwordGrant(body, clientOf(c)));
+    if (grantType === 'password') return c.json(await passwordGrant(body, clientOf(ctx, c)));
     if (grantType === 'refresh_token') return c.json(await refreshSession(ctx, body.refresh_token));
     throw grantError('validation_failed', 'unsupported_grant_type', 'unsupported_grant_type');
   });
@@ -207,6 +280,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
   });
 
   app.post('/recover', async (c) => {
+    await limit('auth.recovery_requests', clientOf(ctx, c).ip);
     const body = await readBody(c);
     const email = normalizeEmail(body.email);
     const redirectTo = redirectFrom(c, `${config.siteUrl}/auth/reset-password`);
@@ -222,6 +296,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
   });
 
   app.post('/resend', async (c) => {
+    await limit('auth.confirmation_resends', clientOf(ctx, c).ip);
     const body = await readBody(c);
     if (body.type !== 'signup') throw errors.validation('Only signup confirmations can be resent');
     const email = normalizeEmail(body.email);
@@ -235,14 +310,21 @@ export function authRoutes(ctx: PlatformContext): Hono {
     return c.json({});
   });
 
-  /** Verifies a link token and starts a session in one transaction. */
-  function verify(type: string, token: string, client: Client, email?: string) {
-    return ctx.db.transaction(async (tx) => {
+  /**
+   * Verifies a link token and starts a session in one transaction. Invalid or expired links are
+   * limited per address (counted ahead, forgiven when the link was good), so tokens cannot be guessed
+   * at speed, however long they are.
+   */
+  async function verify(type: string, token: string, client: Client, email?: string) {
+    await limit('auth.link_failures', client.ip);
+    const session = await ctx.db.transaction(async (tx) => {
       const { userId, purpose } = await consumeLink(tx, type, token, email);
       const user = await findUserById(tx, userId);
       if (!user || isBanned(user)) throw errors.userBanned();
       return startSession(ctx, tx, userId, purpose === 'recovery' ? 'recovery' : 'otp', client);
     });
+    await forgiveRateLimitHit(ctx.db, 'auth.link_failures', client.ip);
+    return session;
   }
 
   // The emailed link: on success the browser lands on redirect_to with the session in the fragment,
@@ -253,7 +335,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
     const target = new URL(redirectFrom(c));
     try {
       if (!isVerifyType(type) || token === '') throw errors.otpExpired();
-      const session = await verify(type, token, clientOf(c));
+      const session = await verify(type, token, clientOf(ctx, c));
       target.hash = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -263,6 +345,10 @@ export function authRoutes(ctx: PlatformContext): Hono {
         type,
       }).toString();
     } catch (error) {
+      if (error instanceof RateLimited) {
+        target.hash = new URLSearchParams({ error: 'access_denied', error_code: 'over_request_rate_limit', error_description: error.message }).toString();
+        return c.redirect(target.toString(), 303);
+      }
       if (!(error instanceof AuthError)) throw error;
       target.hash = new URLSearchParams({
         error: 'access_denied',
@@ -276,7 +362,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
   app.post('/verify', async (c) => {
     const body = await readBody(c);
     if (!isVerifyType(body.type)) throw errors.validation('Verify requires a verification type');
-    const client = clientOf(c);
+    const client = clientOf(ctx, c);
     if (typeof body.token_hash === 'string' && body.token_hash !== '') {
       return c.json(await verify(body.type, body.token_hash, client));
     }

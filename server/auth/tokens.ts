@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isLoopbackHost } from '../http/cors.ts';
 
 /** An unguessable token for links and refresh tokens (192 bits). */
 export function newToken(): string {
@@ -11,8 +12,6 @@ export function hashToken(token: string): string {
 }
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Where a link may send the browser after verification: the site itself, or (when the site runs on
@@ -30,7 +29,7 @@ export function safeRedirect(siteUrl: string, requested: string | undefined, fal
   const site = new URL(siteUrl);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return fallback;
   if (target.origin === site.origin) return target.toString();
-  if (loopback.has(site.hostname) && loopback.has(target.hostname)) return target.toString();
+  if (isLoopbackHost(site.hostname) && isLoopbackHost(target.hostname)) return target.toString();
   return fallback;
 }
 

@@ -48,9 +48,12 @@ const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_a
   recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data,
   raw_user_meta_data, phone, phone_confirmed_at, banned_until, is_anonymous, created_at, updated_at`;
 
+/** NUL and the other control characters: no email, password or name has them, and Postgres refuses NUL. */
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
 /** Emails are compared case-insensitively and stored lower-case, as GoTrue does. */
 export function normalizeEmail(value: unknown): string {
-  if (typeof value !== 'string') throw errors.invalidEmail();
+  if (typeof value !== 'string' || controlCharacters.test(value)) throw errors.invalidEmail();
   const email = value.trim().toLowerCase();
   if (email.length > 255 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw errors.invalidEmail();
   return email;
@@ -58,6 +61,7 @@ export function normalizeEmail(value: unknown): string {
 
 export function checkPassword(value: unknown): string {
   if (typeof value !== 'string' || value.length < minPasswordLength) throw errors.weakPassword(minPasswordLength);
+  if (value.includes('\u0000')) throw errors.validation('Password cannot contain a NUL character');
   if (Buffer.byteLength(value) > maxPasswordBytes) {
     throw errors.validation(`Password cannot be longer than ${maxPasswordBytes} characters`);
   }
@@ -73,10 +77,20 @@ export async function passwordMatches(user: UserRow | undefined, password: strin
   return matches && Boolean(user?.encrypted_password);
 }
 
-/** A metadata object from a request body: absent is {}, anything but a plain object is refused. */
+/**
+ * User metadata is copied into every access token, so it stays small: at most this much JSON (a name,
+ * an avatar address and a few preferences fit many times over).
+ */
+export const maxMetadataBytes = 4 * 1024;
+
+/** A metadata object from a request body: absent is {}, anything but a small plain object is refused. */
 export function metadata(value: unknown, field: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw errors.validation(`${field} must be an object`);
+  const json = JSON.stringify(value);
+  if (Buffer.byteLength(json) > maxMetadataBytes) throw errors.validation(`${field} is too large: at most ${maxMetadataBytes / 1024} KB of JSON is taken`);
+  // Postgres's jsonb has no NUL character (\u0000), in a key or a value.
+  if (json.includes('\\u0000')) throw errors.validation(`${field} cannot contain a NUL character`);
   return value as Record<string, unknown>;
 }
 
@@ -118,6 +132,12 @@ export interface NewUser {
   userMetadata: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
   confirmed: boolean;
+  /**
+   * The address is proven (identity_data.email_verified): by an admin who vouches for it, or later by a
+   * link followed. Default: as confirmed. A sign-up confirmed at once because confirmation is off has
+   * proven nothing (create_booking reads this: a proven address holds seats the longer time).
+   */
+  emailVerified?: boolean;
 }
 
 /** Inserts the auth.users row and its email identity, as GoTrue does on sign-up. */
@@ -134,7 +154,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider)
      values ($1, $2, $3, 'email')`,
-    [created.id, created.id, JSON.stringify({ sub: created.id, email: user.email, email_verified: user.confirmed, phone_verified: false })],
+    [created.id, created.id, JSON.stringify({ sub: created.id, email: user.email, email_verified: user.emailVerified ?? user.confirmed, phone_verified: false })],
   );
   return created;
 }

@@ -43,8 +43,9 @@ export async function issueLink(
   return `${ctx.config.siteUrl}/auth/v1/verify?${query}`;
 }
 
+/** One of the types above: own keys only, so a name such as 'constructor' is not taken for one. */
 export function isVerifyType(type: unknown): type is string {
-  return typeof type === 'string' && type in purposesOf;
+  return typeof type === 'string' && Object.hasOwn(purposesOf, type);
 }
 
 /**

@@ -58,7 +58,14 @@ export interface BookingEmailData {
     refunded_amount: number;
     /** Payments owed back in full and not yet returned (refund_due). */
     refund_owed: number;
+    /** The contact email was proven or the team approved the hold: the seats are held the longer time. */
+    hold_secured: boolean;
   };
+  /**
+   * booking_received of a hold not yet secured: the link that proves the contact email
+   * (confirm_booking_email), made by the writer with a fresh one-time token.
+   */
+  confirm_link?: string | null;
   /** Someone already has an account with the contact email. */
   has_account: boolean;
   tour: { title: string; slug: string; start_location: string | null; included: string[] };
@@ -110,6 +117,23 @@ export function day(date: string): string {
 /** A moment as the day it is in Arusha. */
 function dayOf(timestamp: string): string {
   return new Date(timestamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: companyTimeZone });
+}
+
+/** A moment as the time and day it is in Arusha: '14:35 on 25 November (Arusha time)'. */
+function momentOf(timestamp: string): string {
+  const date = new Date(timestamp);
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: companyTimeZone });
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: companyTimeZone });
+  return `${time} on ${day} (Arusha time)`;
+}
+
+/** The link of a booking email that proves its contact address and keeps the seats longer. */
+export function confirmEmailLink(site: EmailSite, reference: string, email: string, token: string): string {
+  const url = new URL('/thank-you', site.url);
+  url.searchParams.set('reference', reference);
+  url.searchParams.set('email', email);
+  url.searchParams.set('confirm', token);
+  return url.toString();
 }
 
 function travelers(adults: number, children: number): string {
@@ -260,9 +284,22 @@ function bookingReceived(company: Company, site: EmailSite, data: BookingEmailDa
         { type: 'paragraph', text: `To confirm your booking, please pay the deposit of ${money(s.deposit_due, s.currency)} (${s.deposit_percent}% of the total)${payBy}. As soon as it reaches us we confirm your booking by email.` },
         { type: 'paragraph', text: `The balance of ${money(s.balance_due, s.currency)} is due by ${day(s.balance_due_date!)}, ${s.balance_due_days} days before departure. We will remind you a week before.` },
       ];
+  // A hold not yet secured is short: the first thing to do is to confirm the address.
+  const keepSeats: Block[] =
+    data.confirm_link && s.hold_expires_at
+      ? [
+          { type: 'heading', text: 'Keep your seats' },
+          {
+            type: 'paragraph',
+            text: `We hold your places until ${momentOf(s.hold_expires_at)}. Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.`,
+          },
+          { type: 'link', label: 'Confirm my email address', url: data.confirm_link },
+        ]
+      : [];
   const blocks: Block[] = [
     greeting(data),
     { type: 'paragraph', text: `Asante sana for booking with ${company.name}! We have received your booking for ${data.tour.title} and are holding your places.` },
+    ...keepSeats,
     { type: 'heading', text: 'Your booking' },
     summary(data),
     priceLines(data),

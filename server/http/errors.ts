@@ -31,7 +31,8 @@ export function statusForSqlState(code: string, authenticated: boolean): Content
   if (code.startsWith('22') || code.startsWith('23')) return 400;
   if (code.startsWith('25') || code.startsWith('2D') || code.startsWith('40')) return 500;
   if (code.startsWith('42')) return 400;
-  if (code === '57014') return 500;
+  // A statement cut off by its role's statement_timeout: the server's limit, to be tried again later.
+  if (code === '57014') return 503;
   if (code.startsWith('P0') || code.startsWith('XX')) return 500;
   return 400;
 }

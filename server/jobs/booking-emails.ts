@@ -1,4 +1,4 @@
-import { bookingEmail, companyEmailKinds, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
+import { bookingEmail, companyEmailKinds, confirmEmailLink, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
@@ -35,7 +35,9 @@ const loadData = `
       'adults', b.adults, 'children', b.children, 'contact', b.contact, 'lines', b.price_breakdown,
       'owned', b.user_id is not null, 'payment_method', b.payment_method,
       'cancelled_at', b.cancelled_at, 'cancellation_reason', b.cancellation_reason, 'refunded_amount', b.refunded_amount,
-      'refund_owed', (select coalesce(sum(r.amount), 0) from public.payments r where r.booking_id = b.id and r.status = 'refund_due')),
+      'refund_owed', (select coalesce(sum(r.amount), 0) from public.payments r where r.booking_id = b.id and r.status = 'refund_due'),
+      'hold_secured', b.contact_verified_at is not null or b.hold_approved_at is not null),
+    'booking_id', b.id,
     'recipient', coalesce(nullif(b.contact ->> 'email', ''), u.email),
     'has_account', exists (select 1 from public.users x where lower(x.email) = lower(b.contact ->> 'email')),
     'tour', jsonb_build_object('title', t.title, 'slug', t.slug, 'start_location', t.start_location, 'included', to_jsonb(t.included)),
@@ -104,14 +106,27 @@ export function createBookingEmailWriter(
     }
   }
 
+  async function skip(tx: Queryable, due: Due, reason: string): Promise<false> {
+    await tx.query(`update public.booking_notifications set status = 'skipped', skip_reason = $2 where id = $1`, [due.id, reason]);
+    return false;
+  }
+
   async function write(tx: Queryable, due: Due): Promise<boolean> {
-    const { rows } = await tx.query<{ data: BookingEmailData & { recipient: string | null } }>(loadData, [due.id]);
+    const { rows } = await tx.query<{ data: BookingEmailData & { recipient: string | null; booking_id: string } }>(loadData, [due.id]);
     const data = rows[0]?.data;
     const company = await activeCompany(tx, addressOf(config.mailFrom));
-    const recipient = companyEmailKinds.has(due.kind) ? company.email : data?.recipient;
-    if (!data || !recipient) {
-      await tx.query(`update public.booking_notifications set status = 'skipped', skip_reason = 'no email address' where id = $1`, [due.id]);
-      return false;
+    const toCompany = companyEmailKinds.has(due.kind);
+    const recipient = toCompany ? company.email : data?.recipient;
+    if (!data || !recipient) return skip(tx, due, 'no email address');
+    // Whoever types an address into a booking form makes us write to it: a few booking emails an hour
+    // per address (rule booking.emails). Receipts are never held back: they follow real payments.
+    if (!toCompany && due.kind !== 'payment_received') {
+      const { rows: waited } = await tx.query<{ wait: number }>('select public.rate_limit_wait($1, $2) as wait', ['booking.emails', recipient.toLowerCase()]);
+      if (waited[0].wait > 0) return skip(tx, due, 'too many booking emails to this address within the hour');
+    }
+    if (due.kind === 'booking_received' && data.booking.status === 'pending' && !data.booking.hold_secured) {
+      const { rows: issued } = await tx.query<{ token: string }>('select public.issue_booking_contact_token($1) as token', [data.booking_id]);
+      data.confirm_link = confirmEmailLink(site, data.booking.reference, recipient, issued[0].token);
     }
     const email = bookingEmail(due.kind, company, site, data);
     const emailId = await mail.enqueue({ to: recipient, kind: due.kind, ...email }, tx);

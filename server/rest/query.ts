@@ -1,5 +1,6 @@
 import { PostgrestError } from '../http/errors.ts';
 import type { Condition, FieldRef, Filter, OrderTerm, QueryParameters, ResourceOptions, SelectItem } from './parser.ts';
+import { restLimits } from './limits.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
 import type { Column, RoutineOverload, SchemaCache, Table } from './schema-cache.ts';
 
@@ -219,7 +220,9 @@ function embedSql(parent: ResourceNode, embed: EmbedNode, statement: Statement):
   if (isToOne(embed.relationship)) {
     return `(select row_to_json(${row}) from (select ${columns} from ${from} where ${where} limit 1) ${row})`;
   }
-  const tail = orderSql(embed, embed.options.order, statement) + pagingSql(embed.options.limit, embed.options.offset, statement);
+  // An embedded list is capped like the top level, so no parent row carries an unbounded list.
+  const limit = Math.min(embed.options.limit ?? restLimits.maxRows, restLimits.maxRows);
+  const tail = orderSql(embed, embed.options.order, statement) + pagingSql(limit, embed.options.offset, statement);
   return `coalesce((select json_agg(${row}) from (select ${columns} from ${from} where ${where}${tail}) ${row}), '[]')`;
 }
 
@@ -275,6 +278,61 @@ function buildTree(cache: SchemaCache, source: Source, ref: string, params: Quer
     }
   }
   return root;
+}
+
+/** A read's resources as the bound on the rows it can return sees them (limits.ts worstCaseRows). */
+export interface ResourceShape {
+  /** The table read, or null for the rows of a function. */
+  table: string | null;
+  via: 'root' | 'to-one' | 'one-to-many' | 'many-to-many';
+  /** The junction table of a many-to-many embed. */
+  junction: string | null;
+  /**
+   * The columns that point at the parent: the child's foreign key (one-to-many), or the junction's
+   * (many-to-many); how many rows share a value of them is the most one parent can have.
+   */
+  parentKey: string[];
+  /** The embed's own limit, when the request gives one. */
+  limit: number | null;
+  /** The root only: filtered with eq on a column that is unique by itself, so it is at most one row. */
+  single: boolean;
+  children: ResourceShape[];
+}
+
+function shapeOf(node: ResourceNode, via: ResourceShape['via'], junction: string | null, parentKey: string[], single: boolean): ResourceShape {
+  return {
+    table: node.table?.name ?? null,
+    via,
+    junction,
+    parentKey,
+    limit: node.options.limit,
+    single,
+    // Embeds that only filter (`tags!inner()`) return no rows of their own.
+    children: node.embeds
+      .filter((embed) => embed.shown)
+      .map((embed) => {
+        const rel = embed.relationship;
+        if (rel.kind === 'many-to-many') return shapeOf(embed, 'many-to-many', rel.junction.name, rel.toParent.columns, false);
+        if (isToOne(rel)) return shapeOf(embed, 'to-one', null, [], false);
+        return shapeOf(embed, 'one-to-many', null, rel.foreignKey.columns, false);
+      }),
+  };
+}
+
+/** True when the root's own filters include column=eq.value on a column unique by itself. */
+function filteredToOneRow(table: Table | null, options: ResourceOptions): boolean {
+  if (!table) return false;
+  const uniqueColumns = new Set([table.primaryKey, ...table.uniqueKeys].filter((key) => key.length === 1).map((key) => key[0]));
+  return options.filters.some(
+    (filter) => filter.kind === 'condition' && !filter.negated && filter.operator === 'eq' && filter.quantifier === null && filter.field.json.length === 0 && uniqueColumns.has(filter.field.name),
+  );
+}
+
+/** The shape of a read (its embeds and how each joins), for the bound on the rows it can return. */
+export function readShape(cache: SchemaCache, source: Source, params: QueryParameters): ResourceShape {
+  const rootOptions = params.resources.get('')!;
+  const root = buildTree(cache, source, 't0', params, params.select ?? [{ kind: 'star' }], rootOptions, new Statement());
+  return shapeOf(root, 'root', null, [], filteredToOneRow(source.table, rootOptions));
 }
 
 export interface Paging {

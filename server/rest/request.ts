@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { BodyError, parseJson, readBodyText } from '../http/body.ts';
 import { PostgrestError } from '../http/errors.ts';
 import { exposedSchema } from './schema-cache.ts';
 import type { Returning } from './query.ts';
@@ -69,13 +70,22 @@ export function rangeHeader(header: string | undefined): { start: number; end: n
   return { start, end };
 }
 
-/** The request body as JSON; anything unparsable is PostgREST's 400 PGRST102. */
+/** The largest body a REST request may send. */
+export const REST_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The request body as JSON, read up to REST_BODY_LIMIT: a larger body is 413, one nesting too deep
+ * is 400 (54000, a limit), anything unparsable PostgREST's 400 PGRST102.
+ */
 export async function jsonBody(c: Context, emptyAs?: unknown): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
   try {
-    return JSON.parse(text);
-  } catch {
+    const text = await readBodyText(c, REST_BODY_LIMIT);
+    if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
+    return parseJson(text);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.reason === 'too_large') throw new PostgrestError(413, 'PGRST413', error.message, null, 'Send less data in one request');
+    if (error.reason === 'too_deep') throw new PostgrestError(400, '54000', error.message, null, 'Send a flatter JSON body');
     throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', null, null);
   }
 }

@@ -3,24 +3,30 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PlatformContext } from '../context.ts';
 import { isPgError, type Queryable } from '../db/types.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
-import type { Claims } from '../jwt.ts';
+import { clientAddress } from '../http/client.ts';
+import { forgiveRateLimitHit, hitRateLimit, RateLimited } from '../http/rate-limit.ts';
+import { asRequestRole, requestClaims, statementTimeout } from '../http/request-role.ts';
+import type { ApiRole, Claims } from '../jwt.ts';
+import { checkCost, checkQueryLength, checkRequestLimits, checkWorstCaseRows, restLimits, worstCaseRows } from './limits.ts';
 import { parseQueryParameters, type QueryParameters } from './parser.ts';
 import {
   deleteStatement,
   functionCall,
   functionSource,
   insertStatement,
+  readShape,
   readStatement,
   Statement,
   tableSource,
   unknownTable,
   updateStatement,
   type Paging,
+  type ResourceShape,
   type Source,
 } from './query.ts';
 import { checkProfile, jsonBody, preferences, rangeHeader, representation, toCsv, type Preferences, type Representation } from './request.ts';
 import { schemaCache, type RoutineOverload, type SchemaCache } from './schema-cache.ts';
+import { TableStats } from './table-stats.ts';
 
 export { invalidateSchemaCache } from './schema-cache.ts';
 
@@ -48,16 +54,14 @@ function queryEntries(c: Context): [string, string][] {
   return [...new URL(c.req.url).searchParams.entries()];
 }
 
+/** The page of rows asked for (limit, offset or a Range header), never more than restLimits.maxRows. */
 function paging(c: Context, params: QueryParameters): Paging {
   const root = params.resources.get('')!;
   const range = rangeHeader(c.req.header('range'));
   const offset = root.offset ?? range?.start ?? 0;
-  let limit = root.limit;
-  if (range && range.end !== null) {
-    const length = range.end - range.start + 1;
-    limit = limit === null ? length : Math.min(limit, length);
-  }
-  return { limit, offset };
+  let limit = root.limit ?? restLimits.maxRows;
+  if (range && range.end !== null) limit = Math.min(limit, range.end - range.start + 1);
+  return { limit: Math.min(limit, restLimits.maxRows), offset };
 }
 
 function contentRange(offset: number, rows: number, total: number | null): string {
@@ -113,29 +117,116 @@ function pickOverload(name: string, overloads: RoutineOverload[], keys: string[]
   );
 }
 
+/**
+ * One request's statements. Every statement an API role sends is planned first (EXPLAIN) and refused
+ * when its estimated cost is over the role's limit: the embedded database cannot stop a statement
+ * once it runs, so an expensive one must never start.
+ */
+/** Functions that find a guest's booking by its reference and email (or a link's token): lookups a stranger could try to guess, limited per address (rule booking.lookups). */
+const bookingLookups = new Set(['booking_by_reference', 'booking_payment_schedule', 'choose_payment_method', 'checkout_amount', 'confirm_booking_email']);
+
+/** What the bound on a read's rows looks at: its shape, and the rows asked for at the top. */
+interface ReadPlan {
+  shape: ResourceShape;
+  rootLimit: number;
+}
+
+interface Runner {
+  role: ApiRole;
+  /** The transaction itself, for reads of the catalogue that need no planning. */
+  tx: Queryable;
+  query<T>(sql: string, params: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  /** A transaction setting such as `set transaction read only`: nothing to plan. */
+  control(sql: string): Promise<void>;
+}
+
+function runner(tx: Queryable, role: ApiRole, limits: PlatformContext['config']['restMaxCost']): Runner {
+  return {
+    role,
+    tx,
+    async query<T>(sql: string, params: unknown[]) {
+      if (role !== 'service_role') {
+        type Plan = [{ Plan: { 'Total Cost': number } }];
+        const { rows } = await tx.query<{ 'QUERY PLAN': Plan | string }>(`explain (format json) ${sql}`, params);
+        const plan = rows[0]['QUERY PLAN'];
+        checkCost((typeof plan === 'string' ? (JSON.parse(plan) as Plan) : plan)[0].Plan['Total Cost'], role, limits);
+      }
+      return tx.query<T>(sql, params);
+    },
+    async control(sql: string) {
+      await tx.query(sql);
+    },
+  };
+}
+
 /** The PostgREST-compatible API: tables and views of `public` and its functions under /rpc. */
 export function restRoutes(ctx: PlatformContext): Hono {
   const app = new Hono();
+  const tableStats = new TableStats();
 
-  /** Verifies the caller, runs the handler as their role in one transaction, and maps every failure to PostgREST's shape. */
-  async function serve(c: Context, handler: (tx: Queryable, cache: SchemaCache) => Promise<Response>): Promise<Response> {
+  /**
+   * Verifies the caller, reads the body (before the transaction: a slow client must never hold the
+   * database), runs the handler as their role in one transaction, and maps every failure to
+   * PostgREST's shape.
+   */
+  async function serve<B>(
+    c: Context,
+    readBody: (() => Promise<B>) | null,
+    handler: (run: Runner, cache: SchemaCache, body: B) => Promise<Response>,
+    readPlan?: (cache: SchemaCache, body: B, role: ApiRole) => ReadPlan | null,
+    guessable?: (body: B) => boolean,
+  ): Promise<Response> {
     let claims: Claims | null = null;
     try {
+      checkQueryLength(c.req.url);
       checkProfile(c);
       const caller = await requestClaims(c, ctx.keys);
       claims = caller;
+      const body = readBody ? await readBody() : (undefined as B);
       const cache = await schemaCache(ctx.db);
-      return await asRequestRole(ctx.db, caller, (tx) => handler(tx, cache));
+      // A read's bound on the rows it returns is checked before its transaction: the figures it
+      // needs are read as the owner, which the request's own transaction could not do meanwhile.
+      const plan = readPlan && caller.role !== 'service_role' ? readPlan(cache, body, caller.role) : null;
+      if (plan) {
+        const stats = await tableStats.of(ctx.db, plan.shape);
+        checkWorstCaseRows(worstCaseRows(plan.shape, plan.rootLimit, stats), caller.role, ctx.config.restMaxRows);
+      }
+      const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
+      // A lookup by a key a stranger could guess (a reference and an email) counts as failed until it
+      // succeeds, in its own committed step: the lookup's own transaction is rolled back when it fails.
+      const lookup = guessable?.(body) ?? false;
+      if (lookup) await hitRateLimit(ctx.db, 'booking.lookups', origin.ip);
+      const response = await asRequestRole(ctx.db, caller, (tx) => handler(runner(tx, caller.role, ctx.config.restMaxCost), cache, body), origin);
+      if (lookup) await forgiveRateLimitHit(ctx.db, 'booking.lookups', origin.ip);
+      return response;
     } catch (error) {
       if (error instanceof RollbackWith) return error.response;
+      if (error instanceof RateLimited) {
+        const refusal = new PostgrestError(429, 'PT429', error.message, `Retry after ${error.retryAfter} seconds`, null);
+        return new Response(JSON.stringify(refusal.toJSON()), { status: 429, headers: { 'content-type': jsonType, 'retry-after': String(error.retryAfter) } });
+      }
       let failure = toPostgrestError(error, claims !== null && claims.role !== 'anon');
       // `raise sqlstate 'PT402'` chooses the HTTP status, as in PostgREST.
       if (isPgError(error) && /^PT[1-5]\d\d$/.test(error.code!)) {
         failure = new PostgrestError(Number(error.code!.slice(2)) as ContentfulStatusCode, error.code!, error.message, error.detail ?? null, error.hint ?? null);
       }
-      if (failure.status >= 500) ctx.log('rest request failed', { path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return new Response(JSON.stringify(failure.toJSON()), { status: failure.status, headers: { 'content-type': jsonType } });
+      if (failure.code === '57014' && claims) {
+        const timeout = await statementTimeout(ctx.db, claims.role);
+        failure = new PostgrestError(503, '57014', failure.message, `Statements of role ${claims.role} may run for ${timeout}`, 'Ask for fewer rows or embedded resources, or add filters');
+      }
+      if (failure.status >= 500 && failure.code !== '57014') ctx.log('rest request failed', { path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      const headers: Record<string, string> = { 'content-type': jsonType };
+      const retryAfter = failure.status === 429 ? /(\d+) seconds?/.exec(failure.details ?? '')?.[1] : undefined;
+      if (retryAfter) headers['retry-after'] = retryAfter;
+      return new Response(JSON.stringify(failure.toJSON()), { status: failure.status, headers });
     }
+  }
+
+  /** The parsed query string, refused when it asks for more than restLimits allow. */
+  function parameters(c: Context, role: ApiRole, isArgument?: (key: string) => boolean): QueryParameters {
+    const params = parseQueryParameters(queryEntries(c), isArgument);
+    checkRequestLimits(params, role);
+    return params;
   }
 
   function respond(prefer: Preferences, body: string | null, status: number, headers: Record<string, string>): Response {
@@ -144,13 +235,13 @@ export function restRoutes(ctx: PlatformContext): Hono {
     return response;
   }
 
-  async function read(c: Context, tx: Queryable, cache: SchemaCache, source: Source, params: QueryParameters, statement = new Statement(), singleRow = false): Promise<Response> {
+  async function read(c: Context, run: Runner, cache: SchemaCache, source: Source, params: QueryParameters, statement = new Statement(), singleRow = false): Promise<Response> {
     const prefer = preferences(c.req.header('prefer'));
     const shape = representation(c.req.header('accept'));
     const head = c.req.method === 'HEAD';
     const page = paging(c, params);
     const { sql, params: values } = readStatement(cache, source, params, { count: prefer.count, head, stripNulls: shape.stripNulls, paging: page }, statement);
-    const [row] = (await tx.query<ResultRow>(sql, values)).rows;
+    const [row] = (await run.query<ResultRow>(sql, values)).rows;
     if (row.total !== null && page.offset > row.total) {
       throw new PostgrestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${row.total} rows.`, null);
     }
@@ -163,8 +254,8 @@ export function restRoutes(ctx: PlatformContext): Hono {
     return respond(prefer, body, status, headers);
   }
 
-  async function write(tx: Queryable, built: { sql: string; params: unknown[] }, prefer: Preferences, shape: Representation, created: boolean, location: ((body: string) => string) | null): Promise<Response> {
-    const result = await tx.query<ResultRow>(built.sql, built.params);
+  async function write(run: Runner, built: { sql: string; params: unknown[] }, prefer: Preferences, shape: Representation, created: boolean, location: ((body: string) => string) | null): Promise<Response> {
+    const result = await run.query<ResultRow>(built.sql, built.params);
     const minimal = prefer.returning === 'minimal';
     const affected = minimal ? result.rowCount : result.rows[0].page;
     checkAffected(prefer, affected);
@@ -181,74 +272,104 @@ export function restRoutes(ctx: PlatformContext): Hono {
   app.get('/rpc/:fn', (c) => rpc(c, false));
   app.post('/rpc/:fn', (c) => rpc(c, true));
 
+  /** The function a call names, with its arguments from the body (POST) or the query string (GET). */
+  function resolveCall(c: Context, cache: SchemaCache, body: unknown, post: boolean) {
+    const name = c.req.param('fn')!;
+    const overloads = cache.functions.get(name);
+    let args: Record<string, unknown> = {};
+    if (post) {
+      if (body !== null && typeof body === 'object' && !Array.isArray(body)) args = body as Record<string, unknown>;
+    } else {
+      const argumentNames = new Set((overloads ?? []).flatMap((o) => o.arguments.map((a) => a.name)));
+      for (const [key, value] of queryEntries(c)) if (argumentNames.has(key)) args[key] = value;
+    }
+    const { routine, wholeBody } = pickOverload(name, overloads ?? [], Object.keys(args), body, post);
+    const isArgument = (key: string) => !post && routine.arguments.some((a) => a.name === key);
+    return { routine, wholeBody, args, isArgument };
+  }
+
   function rpc(c: Context, post: boolean) {
-    return serve(c, async (tx, cache) => {
-      const name = c.req.param('fn')!;
-      const overloads = cache.functions.get(name);
-      const entries = queryEntries(c);
-      let args: Record<string, unknown> = {};
-      let body: unknown;
-      if (post) {
-        body = await jsonBody(c, {});
-        if (body !== null && typeof body === 'object' && !Array.isArray(body)) args = body as Record<string, unknown>;
-      } else {
-        const argumentNames = new Set((overloads ?? []).flatMap((o) => o.arguments.map((a) => a.name)));
-        for (const [key, value] of entries) if (argumentNames.has(key)) args[key] = value;
-      }
-      const { routine, wholeBody } = pickOverload(name, overloads ?? [], Object.keys(args), body, post);
-      const params = parseQueryParameters(entries, (key) => !post && routine.arguments.some((a) => a.name === key));
-      if (!post && routine.volatility === 'volatile') await tx.query('set transaction read only');
+    const name = c.req.param('fn')!;
+    // The functions that find a booking by what its guest holds: its reference with an email, or a link's token.
+    const guessable = (body: unknown) => {
+      if (!bookingLookups.has(name)) return false;
+      const args = post ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(queryEntries(c));
+      return typeof args.p_email === 'string' || typeof args.p_token === 'string';
+    };
+    const readPlan = (cache: SchemaCache, body: unknown, role: ApiRole): ReadPlan | null => {
+      const { routine, wholeBody, args, isArgument } = resolveCall(c, cache, body, post);
+      if (routine.returns.kind !== 'rows') return null;
+      const params = parameters(c, role, isArgument);
+      const { from, call } = functionCall(routine, args, wholeBody, new Statement());
+      const shape = readShape(cache, functionSource(cache, routine, from, call), params);
+      if (!routine.returns.setOf) shape.single = true;
+      return { shape, rootLimit: paging(c, params).limit! };
+    };
+    return serve(c, post ? () => jsonBody(c, {}) : null, async (run, cache, body) => {
+      const { routine, wholeBody, args, isArgument } = resolveCall(c, cache, body, post);
+      const params = parameters(c, run.role, isArgument);
+      if (!post && routine.volatility === 'volatile') await run.control('set transaction read only');
 
       const prefer = preferences(c.req.header('prefer'));
       const statement = new Statement();
       const { from, call } = functionCall(routine, args, wholeBody, statement);
       const returns = routine.returns;
       if (returns.kind === 'rows') {
-        return read(c, tx, cache, functionSource(cache, routine, from, call), params, statement, !returns.setOf);
+        return read(c, run, cache, functionSource(cache, routine, from, call), params, statement, !returns.setOf);
       }
       const shape = representation(c.req.header('accept'));
       const fromClause = from ? ` from ${from}` : '';
       if (returns.kind === 'void') {
-        await tx.query(`select ${call}${fromClause}`, statement.params);
+        await run.query(`select ${call}${fromClause}`, statement.params);
         return respond(prefer, null, 204, {});
       }
       if (!returns.setOf) {
-        const [row] = (await tx.query<{ body: string }>(`select to_json(${call})::text as body${fromClause}`, statement.params)).rows;
+        const [row] = (await run.query<{ body: string }>(`select to_json(${call})::text as body${fromClause}`, statement.params)).rows;
         return respond(prefer, c.req.method === 'HEAD' ? null : row.body, 200, { 'content-type': jsonType });
       }
       const page = paging(c, params);
       const limit = page.limit === null ? '' : ` limit ${statement.bind(page.limit)}`;
       const offset = page.offset > 0 ? ` offset ${statement.bind(page.offset)}` : '';
       const [row] = (
-        await tx.query<ResultRow>(
+        await run.query<ResultRow>(
           `select count(*)::int as page, coalesce(json_agg(_r.v), '[]')::text as body from (select t0 as v from ${from ? `${from}, ` : ''}${call} t0${limit}${offset}) _r`,
           statement.params,
         )
       ).rows;
       const headers = { 'content-type': contentType(shape.shape), 'content-range': contentRange(page.offset, row.page, null) };
       return respond(prefer, c.req.method === 'HEAD' ? null : formatBody(row.body!, row.page, shape.shape), 200, headers);
-    });
+    }, readPlan, guessable);
   }
 
   app.get('/:table', (c) =>
-    serve(c, async (tx, cache) => {
-      const params = parseQueryParameters(queryEntries(c));
-      return read(c, tx, cache, tableSource(cache, c.req.param('table')!), params);
-    }),
+    serve(
+      c,
+      null,
+      async (run, cache) => {
+        const params = parameters(c, run.role);
+        return read(c, run, cache, tableSource(cache, c.req.param('table')!), params);
+      },
+      (cache, _body, role) => {
+        const params = parameters(c, role);
+        return { shape: readShape(cache, tableSource(cache, c.req.param('table')!), params), rootLimit: paging(c, params).limit! };
+      },
+    ),
   );
 
   app.post('/:table', (c) =>
-    serve(c, async (tx, cache) => {
+    serve(c, () => jsonBody(c), async (run, cache, body) => {
       const name = c.req.param('table')!;
       const table = cache.tables.get(name);
       if (!table) throw unknownTable(cache, name);
-      const params = parseQueryParameters(queryEntries(c));
+      const params = parameters(c, run.role);
       const prefer = preferences(c.req.header('prefer'));
       const shape = representation(c.req.header('accept'));
-      const body = await jsonBody(c);
       const rows = Array.isArray(body) ? body : [body];
       if (rows.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))) {
         throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object or an array of objects', null);
+      }
+      if (rows.length > restLimits.insertRows) {
+        throw new PostgrestError(400, '54000', `The body has ${rows.length} rows; at most ${restLimits.insertRows} can be inserted at once`, null, 'Insert in smaller batches');
       }
       const objects = rows as Record<string, unknown>[];
       if (objects.length === 0) {
@@ -271,19 +392,18 @@ export function restRoutes(ctx: PlatformContext): Hono {
         const query = table.primaryKey.map((pk) => `${encodeURIComponent(pk)}=eq.${encodeURIComponent(String(key[pk]))}`).join('&');
         return `/${name}?${query}`;
       };
-      return write(tx, built, prefer, shape, true, location);
+      return write(run, built, prefer, shape, true, location);
     }),
   );
 
   app.patch('/:table', (c) =>
-    serve(c, async (tx, cache) => {
+    serve(c, () => jsonBody(c), async (run, cache, body) => {
       const name = c.req.param('table')!;
       const table = cache.tables.get(name);
       if (!table) throw unknownTable(cache, name);
-      const params = parseQueryParameters(queryEntries(c));
+      const params = parameters(c, run.role);
       const prefer = preferences(c.req.header('prefer'));
       const shape = representation(c.req.header('accept'));
-      const body = await jsonBody(c);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object', null);
       }
@@ -291,25 +411,25 @@ export function restRoutes(ctx: PlatformContext): Hono {
         return respond(prefer, prefer.returning === 'representation' ? '[]' : null, prefer.returning === 'representation' ? 200 : 204, { 'content-type': jsonType });
       }
       const built = updateStatement(cache, table, params, body as Record<string, unknown>, { returning: prefer.returning, stripNulls: shape.stripNulls });
-      return write(tx, built, prefer, shape, false, null);
+      return write(run, built, prefer, shape, false, null);
     }),
   );
 
   app.delete('/:table', (c) =>
-    serve(c, async (tx, cache) => {
+    serve(c, null, async (run, cache) => {
       const name = c.req.param('table')!;
       const table = cache.tables.get(name);
       if (!table) throw unknownTable(cache, name);
-      const params = parseQueryParameters(queryEntries(c));
+      const params = parameters(c, run.role);
       const prefer = preferences(c.req.header('prefer'));
       const shape = representation(c.req.header('accept'));
       const built = deleteStatement(cache, table, params, { returning: prefer.returning, stripNulls: shape.stripNulls });
-      return write(tx, built, prefer, shape, false, null);
+      return write(run, built, prefer, shape, false, null);
     }),
   );
 
   app.put('/:table', (c) =>
-    serve(c, async () => {
+    serve(c, null, async () => {
       throw new PostgrestError(405, 'PGRST117', 'Unsupported HTTP method: PUT', null, 'Upsert with POST and Prefer: resolution=merge-duplicates');
     }),
   );

@@ -18,21 +18,34 @@ export class StorageError extends Error {
 export function parseSizeLimit(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.trunc(value);
-  const match = String(value).trim().match(/^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i);
+  if (typeof value !== 'string') throw new StorageError(400, 'Invalid Input', 'file_size_limit is not a size');
+  const match = value.trim().match(/^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i);
   if (!match) throw new StorageError(400, 'Invalid Input', 'file_size_limit is not a size');
   const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match[2] ?? 'b').toLowerCase() as 'b'];
   return Math.trunc(Number(match[1]) * unit);
 }
 
-/** Object names are relative paths without empty, '.' or '..' segments or control characters. */
+/** The longest file or folder name a filesystem holds, in bytes; and the longest whole name. */
+export const maxSegmentBytes = 255;
+export const maxNameBytes = 1024;
+
+/**
+ * Object names are relative paths without empty, '.' or '..' segments or control characters, that
+ * the disk can hold: no segment over 255 bytes, the whole at most 1024.
+ */
 export function validateObjectName(name: string): string {
   const segments = name.split('/');
   const bad =
     name.length === 0 ||
-    name.length > 1024 ||
     /[\u0000-\u001f\u007f\\]/.test(name) ||
     segments.some((segment) => segment === '' || segment === '.' || segment === '..');
-  if (bad) throw new StorageError(400, 'Invalid Input', `Invalid key: ${name}`);
+  if (bad) throw new StorageError(400, 'Invalid Input', `Invalid key: ${name.slice(0, 200)}`);
+  if (Buffer.byteLength(name) > maxNameBytes) {
+    throw new StorageError(400, 'Invalid Input', `Invalid key: the name is longer than ${maxNameBytes} bytes`);
+  }
+  if (segments.some((segment) => Buffer.byteLength(segment) > maxSegmentBytes)) {
+    throw new StorageError(400, 'Invalid Input', `Invalid key: a folder or file name is longer than ${maxSegmentBytes} bytes`);
+  }
   return name;
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,10 +7,16 @@ import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
+import { BodyError, parseJson, readBodyBytes, readBodyText } from '../http/body.ts';
+import { clientAddress } from '../http/client.ts';
 import { PostgrestError } from '../http/errors.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
+import { asRequestRole, requestClaims, type RequestOrigin } from '../http/request-role.ts';
 import type { Claims } from '../jwt.ts';
 import { parseSizeLimit, StorageError, validateObjectName, mimeAllowed } from './model.ts';
+
+/** What a bucket may be called: letters, digits and _ . - (first a letter or digit), as Supabase allows. */
+const bucketNamePattern = /^[a-z0-9][a-z0-9_.-]{0,62}$/i;
 
 /** The largest upload the server accepts whatever a bucket says (50 MB, Supabase's default). */
 const globalUploadLimit = 50 * 1024 * 1024;
@@ -56,6 +62,8 @@ export function storageRoutes(ctx: PlatformContext): Hono {
   }
 
   async function bucketById(id: string): Promise<BucketRow | undefined> {
+    // A name no bucket can have (bucketNamePattern) is not looked up at all.
+    if (!bucketNamePattern.test(id)) return undefined;
     const { rows } = await ctx.db.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
     return rows[0];
   }
@@ -67,16 +75,18 @@ export function storageRoutes(ctx: PlatformContext): Hono {
   }
 
   /** Runs fn as the request's role; Postgres refusals become storage errors in Supabase's words. */
-  async function asRole<T>(claims: Claims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function asRole<T>(claims: Claims, fn: (tx: Queryable) => Promise<T>, origin?: RequestOrigin): Promise<T> {
     try {
-      return await asRequestRole(ctx.db, claims, fn);
+      return await asRequestRole(ctx.db, claims, fn, origin);
     } catch (error) {
+      if (error instanceof PostgrestError) throw new StorageError(error.status, 'InvalidJWT', error.message);
       if (isPgError(error)) {
         if (error.code === '42501') {
           throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
         }
         if (error.code === '23505') throw new StorageError(409, 'Duplicate', 'The resource already exists');
-        if (error.code === '22P02' || error.code === '23514') throw new StorageError(400, 'Invalid Input', error.message);
+        // A value the database cannot take (a NUL, a malformed id, a broken check): the caller's mistake.
+        if (error.code!.startsWith('22') || error.code === '23514') throw new StorageError(400, 'Invalid Input', 'The request contains a value that cannot be stored');
       }
       throw error;
     }
@@ -84,6 +94,7 @@ export function storageRoutes(ctx: PlatformContext): Hono {
 
   app.onError((error, c) => {
     if (error instanceof StorageError) return c.json(error.toJSON(), error.status);
+    if (isPgError(error) && error.code!.startsWith('22')) return c.json(new StorageError(400, 'Invalid Input', 'The request contains a value that cannot be stored').toJSON(), 400);
     ctx.log('storage error', { path: c.req.path, error: error.stack ?? String(error) });
     return c.json({ statusCode: '500', error: 'Internal', message: 'Internal Server Error' }, 500);
   });
@@ -98,9 +109,10 @@ export function storageRoutes(ctx: PlatformContext): Hono {
 
   app.get('/bucket/:id', async (c) => {
     const claims = await claimsOf(c);
-    const { rows } = await asRole(claims, (tx) =>
-      tx.query<BucketRow>('select * from storage.buckets where id = $1', [c.req.param('id')]),
-    );
+    const id = c.req.param('id');
+    const { rows } = bucketNamePattern.test(id)
+      ? await asRole(claims, (tx) => tx.query<BucketRow>('select * from storage.buckets where id = $1', [id]))
+      : { rows: [] as BucketRow[] };
     if (!rows[0]) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
     return c.json(rows[0]);
   });
@@ -108,15 +120,16 @@ export function storageRoutes(ctx: PlatformContext): Hono {
   app.post('/bucket', async (c) => {
     const claims = await claimsOf(c);
     const body = await jsonBody(c);
-    const id = String(body.id ?? body.name ?? '');
-    if (!/^[a-z0-9][a-z0-9_.-]{0,62}$/i.test(id)) {
+    const given = body.id ?? body.name;
+    const id = typeof given === 'string' ? given : '';
+    if (!bucketNamePattern.test(id)) {
       throw new StorageError(400, 'Invalid Input', 'Bucket name invalid');
     }
     await asRole(claims, (tx) =>
       tx.query(
         `insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types)
          values ($1, $1, $2, $3, $4, $5)`,
-        [id, claims.sub ?? null, body.public === true, parseSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null],
+        [id, claims.sub ?? null, body.public === true, parseSizeLimit(body.file_size_limit), mimeTypes(body.allowed_mime_types)],
       ),
     );
     return c.json({ name: id });
@@ -129,7 +142,7 @@ export function storageRoutes(ctx: PlatformContext): Hono {
       tx.query(
         `update storage.buckets set public = coalesce($2, public), file_size_limit = $3,
            allowed_mime_types = $4, updated_at = now() where id = $1`,
-        [c.req.param('id'), typeof body.public === 'boolean' ? body.public : null, parseSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null],
+        [c.req.param('id'), typeof body.public === 'boolean' ? body.public : null, parseSizeLimit(body.file_size_limit), mimeTypes(body.allowed_mime_types)],
       ),
     );
     if (!rowCount) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
@@ -161,16 +174,69 @@ export function storageRoutes(ctx: PlatformContext): Hono {
   });
 
   // Objects.
+  /** The row of an upload, as the caller's role writes it: RLS decides, and a refusal is a StorageError. */
+  function writeObjectRow(tx: Queryable, mode: 'create' | 'update', upsert: boolean, bucketId: string, name: string, owner: string | null, metadata: ObjectMetadata | null) {
+    if (mode === 'update') {
+      return tx
+        .query<{ id: string }>(
+          `update storage.objects set metadata = coalesce($3, metadata), owner = $4::uuid, owner_id = ($4::uuid)::text, updated_at = now(),
+             version = gen_random_uuid()::text
+           where bucket_id = $1 and name = $2 returning id`,
+          [bucketId, name, metadata, owner],
+        )
+        .then(({ rows }) => {
+          if (!rows[0]) throw new StorageError(404, 'not_found', 'Object not found');
+          return rows[0];
+        });
+    }
+    return tx
+      .query<{ id: string }>(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+         values ($1, $2, $3::uuid, ($3::uuid)::text, $4, gen_random_uuid()::text)
+         on conflict (bucket_id, name) do ${
+           upsert ? 'update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), version = excluded.version' : 'nothing'
+         }
+         returning id`,
+        [bucketId, name, owner, metadata],
+      )
+      .then(({ rows }) => {
+        if (!rows[0]) throw new StorageError(409, 'Duplicate', 'The resource already exists');
+        return rows[0];
+      });
+  }
+
+  /**
+   * An upload, in an order that lets nothing in before it is allowed: the address's upload count,
+   * then the caller's right to write that object (the row is written as their role and rolled back),
+   * then the body, read only up to the bucket's limit, then the row and the file together: the file is
+   * written inside the row's transaction, so a refused row never leaves a file or a folder behind.
+   */
   async function upload(c: Context, mode: 'create' | 'update') {
     const claims = await claimsOf(c);
     const bucket = await requireBucket(c.req.param('bucket')!);
     const name = validateObjectName(objectPath(c, `/object/${bucket.id}/`));
-    const limit = Math.min(bucket.file_size_limit ?? globalUploadLimit, globalUploadLimit);
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > limit + 64 * 1024) throw tooLarge();
+    const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
+    try {
+      await hitRateLimit(ctx.db, 'storage.uploads', claims.sub ?? origin.ip ?? 'unknown');
+    } catch (error) {
+      if (error instanceof RateLimited) throw new StorageError(429, 'too_many_requests', error.message);
+      throw error;
+    }
+    const upsert = mode === 'update' || c.req.header('x-upsert') === 'true';
+    const owner = claims.sub ?? null;
+    await asRole(
+      claims,
+      async (tx) => {
+        await writeObjectRow(tx, mode, upsert, bucket.id, name, owner, null);
+        throw new PermissionProbed();
+      },
+      origin,
+    ).catch((error: unknown) => {
+      if (!(error instanceof PermissionProbed)) throw error;
+    });
 
-    const file = await readUpload(c);
-    if (file.bytes.byteLength > limit) throw tooLarge();
+    const limit = Math.min(bucket.file_size_limit ?? globalUploadLimit, globalUploadLimit);
+    const file = await readUpload(c, limit);
     if (!mimeAllowed(bucket.allowed_mime_types, file.contentType)) {
       throw new StorageError(415, 'invalid_mime_type', `mime type ${file.contentType} is not supported`);
     }
@@ -184,40 +250,28 @@ export function storageRoutes(ctx: PlatformContext): Hono {
       contentLength: file.bytes.byteLength,
       httpStatusCode: 200,
     };
-    const upsert = mode === 'update' || c.req.header('x-upsert') === 'true';
     const target = filePath(bucket.id, name);
-    const staging = `${target}.upload-${process.pid}-${Date.now()}`;
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(staging, file.bytes);
+    const staging = path.join(path.dirname(target), `.upload-${randomUUID()}`);
+    let written = false;
     try {
-      const row = await asRole(claims, async (tx) => {
-        if (mode === 'update') {
-          const { rows } = await tx.query<{ id: string }>(
-            `update storage.objects set metadata = $3, owner = $4::uuid, owner_id = ($4::uuid)::text, updated_at = now(),
-               version = gen_random_uuid()::text
-             where bucket_id = $1 and name = $2 returning id`,
-            [bucket.id, name, metadata, claims.sub ?? null],
-          );
-          if (!rows[0]) throw new StorageError(404, 'not_found', 'Object not found');
-          return rows[0];
-        }
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-           values ($1, $2, $3::uuid, ($3::uuid)::text, $4, gen_random_uuid()::text)
-           on conflict (bucket_id, name) do ${
-             upsert ? 'update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), version = excluded.version' : 'nothing'
-           }
-           returning id`,
-          [bucket.id, name, claims.sub ?? null, metadata],
-        );
-        if (!rows[0]) throw new StorageError(409, 'Duplicate', 'The resource already exists');
-        return rows[0];
-      });
-      await rename(staging, target);
+      const row = await asRole(
+        claims,
+        async (tx) => {
+          const stored = await writeObjectRow(tx, mode, upsert, bucket.id, name, owner, metadata);
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(staging, file.bytes);
+          await rename(staging, target);
+          written = true;
+          return stored;
+        },
+        origin,
+      );
       return c.json({ Id: row.id, Key: `${bucket.id}/${name}` });
     } catch (error) {
       await rm(staging, { force: true });
-      throw error;
+      // The row was refused or not committed: the file must not outlive it (an update keeps the old bytes' row).
+      if (written && mode === 'create' && !upsert) await rm(target, { force: true });
+      throw diskError(error);
     }
   }
 
@@ -352,6 +406,9 @@ function tooLarge() {
   return new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
 }
 
+/** Thrown to roll back the probe that asks the database whether the caller may write an object. */
+class PermissionProbed extends Error {}
+
 /** The object name after the route prefix, decoded once. */
 function objectPath(c: Context, prefix: string): string {
   const raw = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length);
@@ -362,30 +419,55 @@ function objectPath(c: Context, prefix: string): string {
   }
 }
 
+/** The largest JSON body a storage request (a listing, a removal) may send. */
+const storageJsonLimit = 256 * 1024;
+
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = await readBodyText(c, storageJsonLimit);
+  } catch (error) {
+    if (error instanceof BodyError) throw new StorageError(413, 'Payload too large', error.message);
+    throw error;
+  }
   if (!text) return {};
   try {
-    const value = JSON.parse(text);
+    const value = parseJson(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
-    // malformed JSON: same answer as a non-object body
+    // malformed or too deep: same answer as a non-object body
   }
   throw new StorageError(400, 'Invalid Input', 'Could not parse request body as JSON');
 }
 
-/** The uploaded file: multipart form (a Blob from supabase-js) or a raw body with its content type. */
-async function readUpload(c: Context): Promise<{ bytes: Uint8Array; contentType: string; cacheControl: string }> {
+/** Room for a multipart body's boundaries and headers around the file itself. */
+const multipartOverhead = 16 * 1024;
+
+/**
+ * The uploaded file: a multipart form (a Blob from supabase-js) or a raw body with its content type,
+ * read only up to the bucket's limit: a larger upload is refused with 413 as soon as it passes it,
+ * without the rest being read.
+ */
+async function readUpload(c: Context, limit: number): Promise<{ bytes: Uint8Array; contentType: string; cacheControl: string }> {
   const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
+  const multipart = type.startsWith('multipart/form-data');
+  let raw: Uint8Array<ArrayBuffer>;
+  try {
+    raw = await readBodyBytes(c, multipart ? limit + multipartOverhead : limit);
+  } catch (error) {
+    if (error instanceof BodyError) throw tooLarge();
+    throw error;
+  }
+  if (multipart) {
     let form: FormData;
     try {
-      form = await c.req.formData();
+      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
     } catch {
       throw new StorageError(400, 'Invalid Input', 'The upload could not be read');
     }
     const file = [...form.values()].find((value): value is File => typeof value !== 'string');
     if (!file) throw new StorageError(400, 'Invalid Input', 'No file was sent');
+    if (file.size > limit) throw tooLarge();
     const cacheControl = String(form.get('cacheControl') ?? '3600');
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
@@ -395,10 +477,28 @@ async function readUpload(c: Context): Promise<{ bytes: Uint8Array; contentType:
   }
   const cacheHeader = c.req.header('cache-control')?.match(/max-age=(\d+)/)?.[1];
   return {
-    bytes: new Uint8Array(await c.req.arrayBuffer()),
+    bytes: raw,
     contentType: type.split(';')[0].trim() || 'application/octet-stream',
     cacheControl: cacheHeader ?? '3600',
   };
+}
+
+/** A name the filesystem still refused (too long for it, or not a name at all) is the caller's mistake. */
+function diskError(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENAMETOOLONG' || code === 'EINVAL' || code === 'ENOTDIR' || code === 'EISDIR') {
+    return new StorageError(400, 'Invalid Input', 'Invalid key: the name cannot be stored');
+  }
+  return error;
+}
+
+/** A bucket's allowed MIME types from a request: a list of strings, or none. */
+function mimeTypes(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || !value.every((type) => typeof type === 'string')) {
+    throw new StorageError(400, 'Invalid Input', 'allowed_mime_types must be a list of MIME types');
+  }
+  return value;
 }
 
 function etagOf(bytes: Uint8Array): string {
@@ -406,7 +506,7 @@ function etagOf(bytes: Uint8Array): string {
 }
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
   if (!Number.isFinite(n)) return fallback;
   return Math.min(Math.max(Math.trunc(n), min), max);
 }

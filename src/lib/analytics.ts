@@ -17,13 +17,28 @@ export interface AnalyticsEvents {
   booking_start: { tourId: string; departureId?: string };
   booking_step: { tourId: string; step: string };
   booking_submit: { tourId: string; bookingReference?: string };
-  purchase: { bookingReference: string; value: number; currency: typeof analyticsCurrency };
 }
 
 export type AnalyticsEventName = keyof AnalyticsEvents;
 
-/** SPEC 9: purchases are reported in US dollars. */
-export const analyticsCurrency = 'USD';
+/**
+ * The events a client may record: check_analytics_event (20261124000300) takes these names only.
+ * A purchase is recorded by the database as it takes a booking, in US dollars (SPEC 9).
+ */
+export const ANALYTICS_EVENT_NAMES = [
+  'page_view',
+  'search',
+  'tour_view',
+  'wishlist_add',
+  'wishlist_remove',
+  'booking_start',
+  'booking_step',
+  'booking_submit',
+] as const satisfies readonly AnalyticsEventName[];
+
+type Expect<T extends true> = T;
+/** Compiles only while every event of AnalyticsEvents is in ANALYTICS_EVENT_NAMES. */
+export type EveryEventListed = Expect<[Exclude<AnalyticsEventName, (typeof ANALYTICS_EVENT_NAMES)[number]>] extends [never] ? true : false>;
 
 interface AnalyticsWrite {
   name: AnalyticsEventName;
@@ -52,10 +67,6 @@ export function track<N extends AnalyticsEventName>(name: N, properties: Analyti
   };
   // A device without IndexedDB (some private modes) simply records nothing.
   queueWrite(analyticsEvent, write).catch(() => undefined);
-}
-
-export function trackPurchase(bookingReference: string, value: number): void {
-  track('purchase', { bookingReference, value, currency: analyticsCurrency });
 }
 
 /** Records a page view each time the router settles on a new path. Returns the unsubscribe. */

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ratesFromRows, toUsd, type CurrencyRates } from './money.ts';
+import { ratesFromRows, type CurrencyRates } from './money.ts';
 import { getSupabase } from './supabase.ts';
 
 /**
  * The exchange rates (public.currency_rates), read only when something is to be converted. They
  * change a few times a year, so they stay fresh for hours and a copy is kept on the device
- * (localStorage): a page opened offline, or the analytics of a booking sent later, still has them.
+ * (localStorage): a page opened offline still has them.
  * The service worker also keeps the read with the other public catalogue reads (sw/routes.ts).
  */
 export const RATES_STALE_MS = 6 * 60 * 60 * 1000;
@@ -56,23 +56,4 @@ export const currencyRatesQuery = () =>
 /** The rates, or undefined while they load (or cannot load); read only when `enabled`. */
 export function useCurrencyRates(enabled: boolean): CurrencyRates | undefined {
   return useQuery({ ...currencyRatesQuery(), enabled }).data;
-}
-
-/**
- * Rates for converting outside React (the purchase event): the device's copy while fresh, else read
- * again; when that fails, the copy of any age, and null with none (then nothing is reported).
- */
-export async function currentRates(client: SupabaseClient): Promise<CurrencyRates | null> {
-  const stored = readStoredRates();
-  if (stored && Date.now() - stored.savedAt < RATES_STALE_MS) return stored.rates;
-  try {
-    return await fetchCurrencyRates(client);
-  } catch {
-    return stored?.rates ?? null;
-  }
-}
-
-/** An amount in US dollars for analytics (SPEC 9), or null when no rate is at hand (report nothing then). */
-export async function amountInUsd(client: SupabaseClient, amount: number, currency: string): Promise<number | null> {
-  return toUsd(amount, currency, currency === 'USD' ? null : await currentRates(client));
 }

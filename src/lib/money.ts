@@ -77,12 +77,6 @@ export function convertAmount(amount: number, from: string, to: string, rates: C
   return (amount / fromRate) * toRate;
 }
 
-/** An amount in US dollars to the cent, for analytics (SPEC 9); null when the rates cannot say. */
-export function toUsd(amount: number, currency: string, rates: CurrencyRates | null | undefined): number | null {
-  const usd = convertAmount(amount, currency, 'USD', rates);
-  return usd === null ? null : round2(usd);
-}
-
 /**
  * The approximation shown beside a price in the traveler's display currency, in whole units
  * ('€3,174'); null when there is nothing to show: no display currency, the same currency, or no rate.

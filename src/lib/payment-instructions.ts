@@ -21,10 +21,13 @@ const STORED_KEY = 'portal.paymentInstructions';
 
 export const paymentInstructionsKey = ['payment-instructions'] as const;
 
-/** The one active row, read by anyone; undefined until the device has answered, null when there is none. */
+/**
+ * The one active row, read by anyone: the server's answer, else the device's copy (offline);
+ * undefined while neither has answered, null when there is none.
+ */
 export function usePaymentInstructions(): PaymentInstructions | null | undefined {
   const stored = useLiveQuery(() => localDb.meta.get(STORED_KEY).then((entry) => entry ?? null), []);
-  useQuery({
+  const read = useQuery({
     queryKey: paymentInstructionsKey,
     staleTime: 60 * 60 * 1000,
     queryFn: async () => {
@@ -38,5 +41,8 @@ export function usePaymentInstructions(): PaymentInstructions | null | undefined
       return data;
     },
   });
-  return stored === undefined ? undefined : ((stored?.value as PaymentInstructions | null | undefined) ?? null);
+  if (read.data !== undefined) return read.data as PaymentInstructions | null;
+  if (stored) return (stored.value as PaymentInstructions | null) ?? null;
+  // Nothing kept on the device: wait for the server, unless it cannot answer (then there is none to show).
+  return stored === undefined || read.isPending ? undefined : null;
 }

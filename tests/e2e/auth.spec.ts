@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { emailTo } from './mail.ts';
 
 // Accounts in a real browser against the built server: register, sign out, sign in (also through
 // /login), the wrong-password message, the way back after signing in, and a password reset through
 // the email the server writes under its DATA_DIR (.data-e2e/mail).
 
-const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 const password = 'Ngorongoro-2026!';
 
 function newEmail(): string {
@@ -40,28 +39,6 @@ async function signOut(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in as someone else' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-}
-
-/** The text of the newest .eml written to `to`, quoted-printable decoded. */
-async function emailTo(to: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(mailDir).catch(() => [] as string[]);
-        for (const name of names.sort().reverse()) {
-          const raw = await readFile(path.join(mailDir, name), 'utf8');
-          if (raw.includes(`To: ${to}`)) {
-            found = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found;
 }
 
 test('register, sign out, and sign in again through /auth/login and /login', async ({ page }) => {

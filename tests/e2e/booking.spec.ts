@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { emailTo } from './mail.ts';
 import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
 import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
@@ -34,6 +36,9 @@ interface BookingRow {
   contact: { full_name: string; email: string; phone: string };
   travelers: { full_name: string; date_of_birth: string; age: number; traveler_type: string; nationality: string; passport_number?: string }[];
   extras: { code: string; quantity: number }[];
+  contact_verified_at: string | null;
+  hold_expires_at: string;
+  created_at: string;
 }
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -135,7 +140,7 @@ for (const size of sizes) {
       await saveScreenshot(page, 'booking');
       await clickBook(page);
 
-      await expect(page).toHaveURL(/\/thank-you\?booking=KS-\d{4}-[A-Z0-9]{5}$/);
+      await expect(page).toHaveURL(/\/thank-you\?booking=KS-\d{4}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
       const reference = new URL(page.url()).searchParams.get('booking')!;
       await expect(page.getByTestId('booking-reference')).toHaveText(reference);
       await expect(page.getByTestId('booking-total')).toContainText(money(total));
@@ -143,7 +148,15 @@ for (const size of sizes) {
       await expect(page.getByRole('listitem').filter({ hasText: `The balance of ${money(round2(total - round2(total * 0.3)))} is due by` })).toBeVisible();
       await expect(page.getByTestId('account-invitation')).toContainText(`with an invitation to create an account`);
       await expect(page.getByTestId('account-invitation')).toContainText(email);
+      // A guest's hold is short until the address is proven by the link in the booking email.
+      await expect(page.getByTestId('short-hold')).toContainText(`The link is in the booking email we sent to ${email}`);
       await saveScreenshot(page, 'booking-thank-you');
+      const mail = await emailTo(email, 'Confirm my email address');
+      expect(mail).toMatch(/We hold your places until \d\d:\d\d on \d+ \w+ \(Arusha time\)/);
+      await page.goto(/Confirm my email address: (\S+)/.exec(mail)![1]);
+      await expect(page.getByTestId('email-confirmation')).toContainText('Your email address is confirmed');
+      await expect(page.getByTestId('short-hold')).toHaveCount(0);
+      await saveScreenshot(page, 'booking-email-confirmed');
 
       const [booking] = await bookingsOf(a, admin, departureId);
       expect(booking).toMatchObject({
@@ -157,6 +170,9 @@ for (const size of sizes) {
         contact: { full_name: 'Neema Mushi', email, phone: '+255 754 321 987' },
       });
       expect(booking.client_id).not.toBeNull();
+      // Proven, and paid by bank transfer: the seats are held a week from booking.
+      expect(booking.contact_verified_at).not.toBeNull();
+      expect(new Date(booking.hold_expires_at).getTime() - new Date(booking.created_at).getTime()).toBe(7 * 86_400_000);
       expect(booking.extras).toMatchObject([{ code: 'balloon-safari', quantity: 3 }]);
       expect(booking.travelers.map((t) => [t.full_name, t.traveler_type, t.nationality])).toEqual([
         ['Neema Mushi', 'adult', 'Tanzanian'],

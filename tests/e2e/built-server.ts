@@ -7,6 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { raiseRateLimits } from './rate-limits.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -70,6 +71,7 @@ export async function startBuiltServer(options: { env?: Record<string, string> }
   };
 
   await start();
+  await raiseRateLimits(url, dataDir);
   return {
     url,
     distDir,

@@ -1,4 +1,5 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures.ts';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { bookingForm, clickBook, fillTraveler, money } from './booking-page.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';

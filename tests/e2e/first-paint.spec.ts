@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readClientManifest, routeScripts } from '../../server/seo/route-scripts.ts';
 import { repoRoot } from './built-server.ts';
 import { hydrated } from './hydration.ts';

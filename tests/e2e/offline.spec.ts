@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /** Waits until the service worker installed by this visit controls the page. */
 async function controlledByServiceWorker(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminToken, api, PASSWORD, rest, signIn, signInThroughPage, signUp, type Api } from './rest-api.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
 
 // Sessions with short token lifetimes configured on a second built server (SPEC.md sections 4, 8, 9):

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { repoRoot, startBuiltServer, type BuiltServer } from './built-server.ts';
 
 const run = promisify(execFile);

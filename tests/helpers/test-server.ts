@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/types.ts';
 import { createPlatform, type Platform } from '../../server/platform.ts';
+import { raiseLimits } from './raise-limits.ts';
 import { adminUrl, ensureTemplate, testRoot } from './template.ts';
 
 export interface TestServer {
@@ -32,14 +33,26 @@ export interface TestServer {
   }>;
   /** A client signed in as the demo admin. */
   adminClient(): Promise<SupabaseClient>;
+  /** Sets a rule of public.rate_limits, as an admin would on the settings screen. */
+  setRateLimit(rule: string, maxHits: number, windowSeconds?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /**
+   * 'raised' (the default): every rule of public.rate_limits, and the caps of public.booking_hold_rules
+   * on unpaid holds per address and email, allow a thousand times their default, so suites that sign up
+   * and book many times from 127.0.0.1 are not refused; 'defaults' keeps the shipped settings, for
+   * tests of the limits themselves.
+   */
+  rateLimits?: 'raised' | 'defaults';
 }
 
 /**
  * A real server on a random port over a copy of the seeded template database (PGlite, or PostgreSQL
  * when TEST_DATABASE_URL is set). Tests talk to it through supabase-js, as the app does.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const template = await ensureTemplate();
   const id = randomUUID().slice(0, 8);
   const dataDir = path.join(testRoot, `run-${id}`);
@@ -56,6 +69,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   }
   const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent', port: 0, ...overrides });
   const platform = await createPlatform(config);
+  // Limits are settings: tests raise them the way an admin would, never by turning them off in code.
+  if ((serverOptions.rateLimits ?? 'raised') === 'raised') await raiseLimits(platform.ctx.db);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -99,6 +114,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       const { error } = await c.auth.signInWithPassword(admin);
       if (error) throw error;
       return c;
+    },
+    async setRateLimit(rule, maxHits, windowSeconds) {
+      const { rowCount } = await platform.ctx.db.query(
+        'update public.rate_limits set max_hits = $2, window_seconds = coalesce($3, window_seconds) where rule = $1',
+        [rule, maxHits, windowSeconds ?? null],
+      );
+      if (rowCount !== 1) throw new Error(`no rate limit rule ${rule}`);
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

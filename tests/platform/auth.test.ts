@@ -376,13 +376,15 @@ describe('auth with one-second tokens', () => {
 describe('sign-in rate limit', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ signInAttempts: 3, signInWindowSeconds: 60 });
+    t = await startTestServer();
+    await t.setRateLimit('auth.signin_account_failures', 3, 60);
+    await t.setRateLimit('auth.signin_failures', 5, 60);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('answers 429 after too many failures, without counting correct sign-ins', async () => {
+  it('answers 429 after too many failures for an account, then for the address, without counting correct sign-ins', async () => {
     const { email, password } = await t.traveler();
     for (let i = 0; i < 5; i++) {
       expect((await t.client().auth.signInWithPassword({ email, password })).error).toBeNull();
@@ -392,11 +394,17 @@ describe('sign-in rate limit', () => {
       expectAuthError(wrong.error, 400, 'invalid_credentials');
     }
     const limited = await t.client().auth.signInWithPassword({ email, password });
-    expectAuthError(limited.error, 429, 'over_request_rate_limit', 'Request rate limit reached');
-    // The limit is per address too: another account from the same client is refused as well.
+    expectAuthError(limited.error, 429, 'over_request_rate_limit');
+    expect(limited.error?.message).toMatch(/^Too many failed sign-ins to this account from this address\. Please try again in \d+ seconds\.$/);
+    // Another account from the same address still signs in, until the address's own limit is reached.
     const other = await t.traveler();
+    expect((await t.client().auth.signInWithPassword({ email: other.email, password: other.password })).error).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      expectAuthError((await t.client().auth.signInWithPassword({ email: other.email, password: 'wrong' })).error, 400, 'invalid_credentials');
+    }
     const fromSameIp = await t.client().auth.signInWithPassword({ email: other.email, password: other.password });
     expectAuthError(fromSameIp.error, 429, 'over_request_rate_limit');
+    expect(fromSameIp.error?.message).toMatch(/^Too many failed sign-ins from this address/);
   });
 });
 
@@ -455,15 +463,29 @@ describe('auth with email confirmation required', () => {
     expect(failed.get('error_code')).toBe('otp_expired');
   });
 
-  it('confirms through verifyOtp with the token hash too, and refuses a repeat sign-up of a confirmed user', async () => {
+  it('confirms through verifyOtp with the token hash too; a repeat sign-up of a confirmed user answers like a new one and changes nothing', async () => {
     const email = newEmail('otp');
-    await t.client().auth.signUp({ email, password: 'Ruaha-River-3' });
+    const first = await t.client().auth.signUp({ email, password: 'Ruaha-River-3' });
     const token = (await confirmationLink(email)).searchParams.get('token')!;
     const verified = await t.client().auth.verifyOtp({ token_hash: token, type: 'signup' });
     expect(verified.error).toBeNull();
     expect(verified.data.user!.email_confirmed_at).toBeTruthy();
-    const again = await t.client().auth.signUp({ email, password: 'Ruaha-River-3' });
-    expectAuthError(again.error, 422, 'user_already_exists');
+
+    const again = await t.client().auth.signUp({ email, password: 'Another-Password-9' });
+    const unknown = await t.client().auth.signUp({ email: newEmail('never-seen'), password: 'Another-Password-9' });
+    expect(again.error).toBeNull();
+    // The same shape as a sign-up for an address nobody has: nothing tells the two apart.
+    const shape = (user: typeof again.data.user) => ({
+      keys: Object.keys(user!).sort(),
+      confirmed: user!.email_confirmed_at ?? null,
+      identities: user!.identities!.map((identity) => Object.keys(identity).sort()),
+      session: again.data.session,
+    });
+    expect(shape(again.data.user)).toEqual(shape(unknown.data.user));
+    expect(again.data.user!.id).not.toBe(first.data.user!.id);
+    // The account itself is untouched: the old password still signs in, the new one does not.
+    expect((await t.client().auth.signInWithPassword({ email, password: 'Ruaha-River-3' })).error).toBeNull();
+    expect((await t.client().auth.signInWithPassword({ email, password: 'Another-Password-9' })).error).not.toBeNull();
   });
 
   it('changes the email only after the new address confirms it', async () => {

@@ -7,6 +7,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The shipped setting (public.rate_limits), which the rate-limit test below exercises.
+  await server.setRateLimit('api.enquiries', 10, 600);
 });
 
 afterAll(async () => {

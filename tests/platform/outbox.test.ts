@@ -90,9 +90,11 @@ describe('the same write sent twice changes the database once', () => {
     ]);
     expect((await me.client.from('analytics_events').select('id').eq('properties->>path', path)).data).toEqual([]);
     expect((await anon.from('analytics_events').select('id')).error).not.toBeNull();
-    // Nobody records events in someone else's name.
-    const forged = await anon.from('analytics_events').insert({ client_id: randomUUID(), user_id: me.userId, name: 'purchase' });
+    // Nobody records events in someone else's name, nor a purchase (the database records those).
+    const forged = await anon.from('analytics_events').insert({ client_id: randomUUID(), user_id: me.userId, name: 'page_view' });
     expect(forged.error?.code).toBe('42501');
+    const purchase = await anon.from('analytics_events').insert({ client_id: randomUUID(), name: 'purchase', properties: { value: 99999 } });
+    expect(purchase.error).toMatchObject({ code: '22023', message: 'Unknown analytics event: purchase' });
   });
 
   it('preferences: the same patch twice gives the same preferences', async () => {
@@ -178,9 +180,9 @@ describe('the engine against the server', () => {
     expect((await me.client.from('wishlist').select('tour_id').eq('user_id', me.userId)).data).toEqual([{ tour_id: tourIds[1] }]);
     const profile = await me.client.from('users').select('full_name, country, preferences').eq('id', me.userId).single();
     expect(profile.data).toMatchObject({ full_name: 'Amani Mushi', country: 'Tanzania', preferences: { privacy: { show_profile: false, activity_visible: true } } });
-    // The public face follows the privacy choice.
-    const shown = await server.client().from('public_profiles').select('full_name').eq('id', me.userId).single();
-    expect(shown.data).toEqual({ full_name: 'Kilele traveler' });
+    // The public face follows the privacy choice (shown to others once the traveler has a published review).
+    const shown = await server.db.query('select full_name from public.public_profiles where id = $1', [me.userId]);
+    expect(shown.rows).toEqual([{ full_name: 'Kilele traveler' }]);
   });
 
   it("marks a write the server refuses as failed with the server's message", async () => {

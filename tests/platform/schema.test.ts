@@ -162,8 +162,10 @@ describe('what visitors can never read', () => {
     }
     const leak = await anon.from('reviews').select('rating, users(email)').eq('tour_id', tourId);
     expect(leak.error).not.toBeNull();
-    const profile = await anon.from('public_profiles').select('*').limit(1).single();
-    expect(Object.keys(profile.data!).sort()).toEqual(['avatar_url', 'full_name', 'id', 'updated_at']);
+    // A public profile shows what a review shows, and no more.
+    const profile = await anon.from('public_profiles').select('id, full_name, avatar_url').limit(1).single();
+    expect(Object.keys(profile.data!).sort()).toEqual(['avatar_url', 'full_name', 'id']);
+    expect((await anon.from('public_profiles').select('updated_at').limit(1)).error?.code).toBe('42501');
     const signedIn = await server.traveler();
     const others = await signedIn.client.from('users').select('email').neq('id', signedIn.userId);
     expect(others.data).toEqual([]);
@@ -243,7 +245,7 @@ describe('a signed-in traveler', () => {
     expect(booking.error).toBeNull();
     const price = Number(departure.price_override ?? (departure.tours as unknown as { base_price: number }).base_price);
     expect(booking.data).toMatchObject({ status: 'pending', total_amount: price * 2, amount_paid: 0, user_id: me.userId });
-    expect(booking.data!.booking_reference).toMatch(/^KS-\d{4}-[A-HJKMNP-Z2-9]{5}$/);
+    expect(booking.data!.booking_reference).toMatch(/^KS-\d{4}-[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
 
     const mine = await me.client.from('bookings').select('booking_reference').eq('user_id', me.userId).order('created_at', { ascending: false });
     expect(mine.data).toEqual([{ booking_reference: booking.data!.booking_reference }]);

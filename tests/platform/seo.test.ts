@@ -1,6 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns } from '../../src/features/blog/model.ts';
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
@@ -14,22 +12,10 @@ import {
   tourCardSelect,
   tourDetailSelect,
 } from '../../src/features/tours/queries.ts';
+import { shellDist, shellFixture } from '../helpers/shell.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The built index.html in miniature: a default title and description the server must replace.
-const shellFixture = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Default shell description." />
-    <title>Kilele Safaris</title>
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 let server: TestServer;
 let distDir: string;
@@ -90,9 +76,8 @@ function bodyOf(html: string): string {
 }
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(os.tmpdir(), 'seo-dist-'));
-  await writeFile(path.join(distDir, 'index.html'), shellFixture);
-  server = await startTestServer({ distDir });
+  distDir = await shellDist();
+  server = await startTestServer({ distDir, corsOrigins: ['https://partner.example'] });
   tours = (
     await server.db.query<TourRow>(
       `select id, slug, title, base_price::text as base_price, currency, meta_description from public.tours where status = 'active' order by slug`,
@@ -404,7 +389,7 @@ describe('other public pages', () => {
     expect(titleOf((await page(`/tours/${slug}/`)).html)).toEqual([`${title} | Kilele Safaris`]);
   });
 
-  it('pages go without cross-origin headers, which the APIs keep', async () => {
+  it('pages go without cross-origin headers, which the APIs keep for the origins allowed', async () => {
     const origin = { origin: 'https://partner.example' };
     const home = await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...origin } });
     expect(home.headers.get('access-control-allow-origin')).toBeNull();
@@ -420,6 +405,9 @@ describe('other public pages', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/apikey/);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    // Any other site's page gets nothing to read the answers with.
+    const elsewhere = await fetch(`${server.url}/rest/v1/tours?select=slug&limit=1`, { headers: { apikey: server.anonKey, origin: 'https://elsewhere.example' } });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('the canonical URL leaves out the query', async () => {

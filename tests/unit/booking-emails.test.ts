@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingEmail, day, money, type BookingEmailData } from '../../server/bookings/emails.ts';
+import { bookingEmail, confirmEmailLink, day, money, type BookingEmailData } from '../../server/bookings/emails.ts';
 import type { Company } from '../../server/mail/company.ts';
 
 const company: Company = { name: 'Kilele & Sons <Safaris>', email: 'hello@example.com', phone: '+255 754 200 300', signature: null, primaryColor: '#e39f48' };
@@ -26,6 +26,7 @@ function data(
       cancellation_reason: null,
       refunded_amount: 0,
       refund_owed: 0,
+      hold_secured: true,
       ...overrides,
     },
     has_account: false,
@@ -52,6 +53,20 @@ function data(
     instructions: null,
   };
 }
+
+describe('booking received, for a hold not yet secured', () => {
+  it('says how long the seats are held and links to the confirmation of the email address', () => {
+    const link = confirmEmailLink(site, 'KS-2026-7K3Q9-M4XPA', 'neema@example.com', 'token-123');
+    expect(link).toBe('https://safaris.example/thank-you?reference=KS-2026-7K3Q9-M4XPA&email=neema%40example.com&confirm=token-123');
+    const email = bookingEmail('booking_received', company, site, { ...data({ hold_secured: false }), confirm_link: link });
+    expect(email.text).toContain(
+      'We hold your places until 00:30 on 25 November (Arusha time). Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.',
+    );
+    expect(email.text).toContain(`Confirm my email address: ${link}`);
+    // A hold already secured has nothing to confirm.
+    expect(bookingEmail('booking_received', company, site, data()).text).not.toContain('Confirm my email address');
+  });
+});
 
 describe('money and dates in emails', () => {
   it('writes amounts with their currency and dates in words', () => {

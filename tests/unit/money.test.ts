@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateMoney, convertAmount, CURRENCY_NAMES, DISPLAY_CURRENCIES, formatMoney, ratesFromRows, toUsd } from '../../src/lib/money.ts';
+import { approximateMoney, convertAmount, CURRENCY_NAMES, DISPLAY_CURRENCIES, formatMoney, ratesFromRows } from '../../src/lib/money.ts';
 
 // Money with its currency, and conversion at the rates of public.currency_rates (units per US dollar).
 
@@ -54,14 +54,6 @@ describe('conversion', () => {
   it('says nothing rather than guess when a rate is missing', () => {
     expect(convertAmount(100, 'USD', 'KES', rates)).toBeNull();
     expect(convertAmount(100, 'USD', 'EUR', undefined)).toBeNull();
-  });
-
-  it('reports purchases in US dollars to the cent, and nothing without a rate', () => {
-    expect(toUsd(11067.3, 'USD', null)).toBe(11067.3);
-    expect(toUsd(1000, 'EUR', rates)).toBe(1086.96);
-    expect(toUsd(2_650_000, 'TZS', rates)).toBe(1000);
-    expect(toUsd(1000, 'EUR', null)).toBeNull();
-    expect(toUsd(1000, 'XYZ', rates)).toBeNull();
   });
 
   it('approximates in the display currency in whole units, only when it differs and a rate is known', () => {

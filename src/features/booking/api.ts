@@ -106,6 +106,10 @@ export const bookingByReferenceQuery = (reference: string, email: string | null,
 export interface ConfirmedBooking extends CreatedBooking {
   /** Succeeded payments, less refunds (the payments ledger). */
   amount_paid: number | string;
+  /** The contact email was proven (the booking email's link): the seats are held the longer time. */
+  contact_verified_at: string | null;
+  /** The team approved the hold, or made the booking. */
+  hold_approved_at: string | null;
   payment_method: 'card' | 'bank_transfer' | 'pay_on_arrival' | null;
   tour_id: string;
   departure_id: string | null;
@@ -113,6 +117,16 @@ export interface ConfirmedBooking extends CreatedBooking {
   children: number;
   price_breakdown: QuoteLine[];
   created_at: string;
+}
+
+/**
+ * Proves the booking's contact email with the token of the booking email's link: the seats are then
+ * held the longer time. Resolves with the new end of the hold; a refusal throws its message.
+ */
+export async function confirmBookingEmail(reference: string, token: string): Promise<{ holdExpiresAt: string | null }> {
+  const { data, error, status } = await (await getSupabase()).rpc('confirm_booking_email', { p_reference: reference, p_token: token });
+  if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
+  return { holdExpiresAt: (data as { hold_expires_at: string | null }).hold_expires_at };
 }
 
 /** The tour and dates a confirmation shows: the tour is public, a private trip's dates come from the device. */

@@ -1,6 +1,7 @@
 import { ageOn, type BookingTour, type PaymentMethod, type PaymentPlan, type QuoteRequest, type RoomPreference } from './model.ts';
 import type { BookingInput, CheckedBooking, TravelerDraft } from './schema.ts';
 import type { BookedTraveler, BookingRequest } from './writes.ts';
+import { emailPattern } from '@/lib/email.ts';
 
 /**
  * The booking form's state. Details typed for a traveler stay when the party shrinks and come back
@@ -90,6 +91,7 @@ export function quoteRequestOf(tour: BookingTour, draft: BookingDraft, promoCode
     children: draft.children,
     extras: draft.extras,
     promoCode,
+    email: promoCode && emailPattern.test(draft.contact.email.trim()) ? draft.contact.email.trim().toLowerCase() : null,
   };
 }
 

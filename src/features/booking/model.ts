@@ -219,6 +219,11 @@ export interface QuoteRequest {
   children: number;
   extras: string[];
   promoCode: string | null;
+  /**
+   * The contact email, while a promo code is applied: a code may be for a first trip, or for once
+   * per customer, and the customer is the email booked with.
+   */
+  email: string | null;
 }
 
 export function quoteArgs(request: QuoteRequest) {
@@ -230,6 +235,7 @@ export function quoteArgs(request: QuoteRequest) {
     p_children: request.children,
     p_extras: [...request.extras].sort(),
     p_promo_code: request.promoCode,
+    p_email: request.email,
   };
 }
 

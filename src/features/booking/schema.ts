@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod.ts';
 import { ageOn, seasonOn, type PaymentMethod, type SeasonWindow } from './model.ts';
+import { emailPattern } from '@/lib/email.ts';
 
 /**
  * What the booking form must hold before it is sent, checked in the browser so every field says
@@ -20,7 +21,6 @@ export interface BookingContext {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const traveler = z.object({
   fullName: z

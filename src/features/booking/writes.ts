@@ -1,5 +1,3 @@
-import { trackPurchase } from '@/lib/analytics.ts';
-import { amountInUsd } from '@/lib/currency-rates.ts';
 import { formatCalendarDate } from '@/lib/dates.ts';
 import { checked, classifyFailure, failureMessage } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
@@ -95,10 +93,9 @@ export async function bookedOnDevice(reference: string): Promise<BookedOnDevice 
   return ((await (await deviceDb()).meta.get(bookedKey(reference)))?.value as BookedOnDevice | undefined) ?? null;
 }
 
-async function keepBooked(booked: BookedOnDevice): Promise<boolean> {
+async function keepBooked(booked: BookedOnDevice): Promise<void> {
   const localDb = await deviceDb();
-  return localDb.transaction('rw', localDb.meta, async () => {
-    const known = await localDb.meta.get(bookedKey(booked.reference));
+  await localDb.transaction('rw', localDb.meta, async () => {
     await localDb.meta.put({ key: bookedKey(booked.reference), value: { ...booked, keptAt: Date.now() } });
     await localDb.meta.put({ key: requestKey(booked.requestId), value: booked.reference });
     const kept = await localDb.meta.where('key').startsWith('booking:').toArray();
@@ -107,7 +104,6 @@ async function keepBooked(booked: BookedOnDevice): Promise<boolean> {
       .sort((a, b) => b.keptAt - a.keptAt)
       .slice(KEEP_BOOKED);
     await localDb.meta.bulkDelete(oldest.flatMap((old) => [bookedKey(old.reference), requestKey(old.requestId)]));
-    return !known;
   });
 }
 
@@ -159,7 +155,8 @@ export const bookingRequestWrite = defineWrite<BookingRequest>({
       // The booking stands either way; staff see the method missing and ask.
       if (chosen.error) reportError(chosen.error, { source: 'manual' });
       const total = Number(booking.total_amount);
-      const isNew = await keepBooked({
+      // The purchase is recorded for analytics by the database as it takes the booking (record_purchase_event).
+      await keepBooked({
         requestId: entry.id,
         bookingId: booking.id,
         reference: booking.booking_reference,
@@ -175,13 +172,6 @@ export const bookingRequestWrite = defineWrite<BookingRequest>({
         holdExpiresAt: booking.hold_expires_at,
         payment: request.payment,
       });
-      // A resend answers with the same booking: the purchase counts once.
-      // In US dollars at the current rates (SPEC 9); without a rate nothing is reported rather than a wrong figure.
-      if (isNew) {
-        void amountInUsd(client, total, booking.currency)
-          .then((usd) => usd !== null && trackPurchase(booking.booking_reference, usd))
-          .catch(() => undefined);
-      }
       if (!attended.has(entry.id)) {
         notify.success(`Your booking request for ${tripLine(request)} has been sent. Your reference is ${booking.booking_reference}.`, {
           title: 'Booking received',

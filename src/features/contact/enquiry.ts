@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
+import { emailPattern } from '../../lib/email.ts';
 
 /**
  * What the contact form and the trip planner send to POST /api/enquiries. The browser checks a form
@@ -44,7 +45,6 @@ type Values<T extends readonly { value: string }[]> = [T[number]['value'], ...T[
 const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as Values<T>;
 
 export const MAX_MESSAGE = 5_000;
-const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 const name = z

@@ -67,7 +67,8 @@ export function avatarProblem(file: File): string | null {
 /**
  * Uploads a new avatar to avatars/{userId}-{timestamp}.{ext}, saves its public URL as avatar_url
  * through the outbox (profile.update), then removes the previous file, so the old picture shows
- * until the new one is in place. Uploading needs a connection.
+ * until the new one is in place. Pictures left over from an upload cut short go first: a user keeps
+ * three at most (the avatars bucket's quota). Uploading needs a connection.
  */
 export async function uploadAvatar(userId: string, file: File, previousUrl: string | null): Promise<string> {
   requireOnline();
@@ -75,6 +76,10 @@ export async function uploadAvatar(userId: string, file: File, previousUrl: stri
   if (problem) throw new Error(problem);
   const path = avatarPath(userId, file.type, Date.now());
   const avatars = (await getSupabase()).storage.from('avatars');
+  const previous = avatarPathFromUrl(previousUrl, userId);
+  const { data: kept } = await avatars.list('avatars', { search: `${userId}-` });
+  const leftovers = (kept ?? []).map((stored) => `avatars/${stored.name}`).filter((stored) => stored.startsWith(`avatars/${userId}-`) && stored !== previous);
+  if (leftovers.length > 0) await avatars.remove(leftovers);
   const uploaded = await avatars.upload(path, file, { contentType: file.type, cacheControl: '31536000' });
   if (uploaded.error) throw uploaded.error;
   const url = avatars.getPublicUrl(path).data.publicUrl;
@@ -83,7 +88,6 @@ export async function uploadAvatar(userId: string, file: File, previousUrl: stri
     await avatars.remove([path]);
     throw new Error(outcome.error);
   }
-  const previous = avatarPathFromUrl(previousUrl, userId);
   if (previous && previous !== path) await avatars.remove([previous]);
   void logActivity({ action: 'profile_update', resourceType: 'profile', details: { fields: ['avatar_url'] } });
   return url;

@@ -6,13 +6,16 @@ import { BookingConfirmation } from '@/features/booking/components/BookingConfir
 import { enquiryReference } from '@/features/contact/enquiry.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Booking references as create_booking makes them (KS-2026-7K3Q9), and the older KS2611-7K3Q9A. */
-const bookingReferencePattern = /^KS-?\d{4}-[A-Z0-9]{5,6}$/;
+/** Booking references as create_booking makes them (KS-2026-7K3Q9-M4XPA), and the older KS-2026-7K3Q9 and KS2611-7K3Q9A. */
+const bookingReferencePattern = /^KS-?\d{4}-[A-Z0-9]{5,6}(-[A-Z0-9]{5})?$/;
+/** The one-time token of a booking email's link that confirms the contact address. */
+const confirmTokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
 export const Route = createFileRoute('/_public/thank-you')({
   // ?booking=<reference> after booking here; ?reference=<reference>&email=<email> from a booking email
-  // (and from the card payment page, with &payment=success or cancelled); ?ref=<enquiry id> after a trip request.
-  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean; booking?: string; email?: string; payment?: 'success' | 'cancelled' } => {
+  // (and from the card payment page, with &payment=success or cancelled; from the link that confirms the
+  // email address, with &confirm=<token>); ?ref=<enquiry id> after a trip request.
+  validateSearch: (search: Record<string, unknown>): { ref?: string; queued?: boolean; booking?: string; email?: string; payment?: 'success' | 'cancelled'; confirm?: string } => {
     const reference = [search.booking, search.reference].find((value): value is string => typeof value === 'string' && bookingReferencePattern.test(value.toUpperCase()));
     return {
       ...(typeof search.ref === 'string' && uuidPattern.test(search.ref) ? { ref: search.ref } : {}),
@@ -20,6 +23,7 @@ export const Route = createFileRoute('/_public/thank-you')({
       ...(reference ? { booking: reference.toUpperCase() } : {}),
       ...(typeof search.email === 'string' && search.email.includes('@') ? { email: search.email } : {}),
       ...(search.payment === 'success' || search.payment === 'cancelled' ? { payment: search.payment } : {}),
+      ...(typeof search.confirm === 'string' && confirmTokenPattern.test(search.confirm) ? { confirm: search.confirm } : {}),
     };
   },
   component: ThankYouPage,
@@ -27,11 +31,11 @@ export const Route = createFileRoute('/_public/thank-you')({
 
 /** After a booking (?booking=<reference>) or a trip request (?ref=<enquiry id>). */
 function ThankYouPage() {
-  const { booking, email, payment } = Route.useSearch();
+  const { booking, email, payment, confirm } = Route.useSearch();
   if (booking) {
     return (
       <Container size="sm" py={{ base: 32, md: 72 }}>
-        <BookingConfirmation reference={booking} email={email ?? null} payment={payment} />
+        <BookingConfirmation reference={booking} email={email ?? null} payment={payment} confirmToken={confirm ?? null} />
       </Container>
     );
   }

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCreditCardOff, IconMail } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
@@ -11,7 +11,8 @@ import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.t
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { bookedTripQuery, bookingByReferenceQuery, isOfflineError, startCardCheckout } from '../api.ts';
+import { bookedTripQuery, bookingByReferenceQuery, confirmBookingEmail, isOfflineError, startCardCheckout } from '../api.ts';
+import { bookingKeys } from '../tour-query.ts';
 import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
@@ -100,16 +101,59 @@ function PaymentNotice({ outcome, paid, confirmed, money }: { outcome: 'success'
   );
 }
 
+/**
+ * The link in the booking email proves the contact address: it is followed once, as the page opens,
+ * and the seats are then held the longer time. Says so, or why the link could not be used.
+ */
+function useEmailConfirmation(reference: string, token: string | null) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => confirmBookingEmail(reference, token!),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (token) mutate();
+  }, [token, mutate]);
+  return confirm;
+}
+
+function EmailConfirmationNotice({ confirmation }: { confirmation: ReturnType<typeof useEmailConfirmation> }) {
+  if (confirmation.isIdle) return null;
+  if (confirmation.isPending) {
+    return (
+      <Alert radius="lg" variant="light" color="brand" icon={<IconMail />} title="Confirming your email address…" data-testid="email-confirmation" />
+    );
+  }
+  if (confirmation.isError) {
+    return (
+      <Alert radius="lg" variant="light" color="red" icon={<IconMail />} title="We could not confirm your email address" data-testid="email-confirmation">
+        {confirmation.error.message}
+      </Alert>
+    );
+  }
+  const until = confirmation.data?.holdExpiresAt;
+  return (
+    <Alert radius="lg" variant="light" color="secondary" icon={<IconCircleCheck />} title="Your email address is confirmed" data-testid="email-confirmation">
+      {until ? `We hold your seats until ${when(until)}.` : 'Thank you.'}
+    </Alert>
+  );
+}
+
 export function BookingConfirmation({
   reference,
   email: linkedEmail = null,
   payment: paymentOutcome,
+  confirmToken = null,
 }: {
   reference: string;
   email?: string | null;
   /** Set when the traveler comes back from the card payment page. */
   payment?: 'success' | 'cancelled';
+  /** The token of the booking email's link that confirms the contact address. */
+  confirmToken?: string | null;
 }) {
+  const confirmation = useEmailConfirmation(reference, confirmToken);
   const { user, status } = useSession();
   const device = useLiveQuery(() => bookedOnDevice(reference), [reference]);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
@@ -147,6 +191,8 @@ export function BookingConfirmation({
   const outstanding = round2(total - paid);
   const stillDueNow = round2(Math.max(0, Math.min(outstanding, dueNow - paid)));
   const confirmed = booking.data?.status === 'confirmed';
+  // An unpaid hold is short until the contact email is proven (or the team approved it).
+  const shortHold = booking.data?.status === 'pending' && !booking.data.contact_verified_at && !booking.data.hold_approved_at;
   const balanceDate = startDate ? formatCalendarDate(addDays(startDate, -balanceDueDays)) : null;
   // What the trip costs, with its approximation in the traveler's currency; how to pay names the amount charged only.
   const money = (amount: number) => <Money amount={amount} currency={currency} cents />;
@@ -158,6 +204,7 @@ export function BookingConfirmation({
       {/* No celebration for a payment given up on. */}
       {paymentOutcome !== 'cancelled' && <Confetti />}
       {paymentOutcome && <PaymentNotice outcome={paymentOutcome} paid={paid} confirmed={confirmed} money={charged} />}
+      <EmailConfirmationNotice confirmation={confirmation} />
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
         <Stack gap="md" align="flex-start">
           <ThemeIcon size={56} radius="xl" variant="light">
@@ -175,11 +222,17 @@ export function BookingConfirmation({
               </>
             )}
           </Text>
+          {shortHold && !confirmation.isSuccess && (
+            <Alert radius="md" variant="light" color="brand" icon={<IconMail />} title="Confirm your email to keep your seats" w="100%" data-testid="short-hold">
+              Until you do, we hold them for two hours; then for two days, or a week for a bank transfer or payment on arrival. The link is in the
+              booking email we sent{contactEmail ? ` to ${contactEmail}` : ''}.
+            </Alert>
+          )}
           <div>
             <Text size="sm" c="dimmed">
               Booking reference
             </Text>
-            <Text ff="heading" fw={700} fz={28} lh={1.2} data-testid="booking-reference">
+            <Text ff="heading" fw={700} fz={{ base: 22, xs: 28 }} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="booking-reference">
               {reference}
             </Text>
           </div>

@@ -157,7 +157,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   const key = requestKey(request);
   const [settledKey] = useDebouncedValue(key, 300);
   const settled = useMemo<QuoteRequest | null>(() => (settledKey ? (JSON.parse(settledKey) as QuoteRequest) : null), [settledKey]);
-  const unpriced: QuoteRequest = { tourId: tour.id, departureId: null, startDate: null, adults: 0, children: 0, extras: [], promoCode: null };
+  const unpriced: QuoteRequest = { tourId: tour.id, departureId: null, startDate: null, adults: 0, children: 0, extras: [], promoCode: null, email: null };
   const quoteResult = useQuery({ ...quoteQuery(settled ?? unpriced), enabled: settled !== null, placeholderData: keepPreviousData });
   const lastPriced = useRef<{ key: string; quote: Quote } | null>(null);
   if (quoteResult.data && !quoteResult.isPlaceholderData && settledKey) lastPriced.current = { key: settledKey, quote: quoteResult.data };

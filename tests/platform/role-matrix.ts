@@ -1,0 +1,513 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/**
+ * Who may do what, for every table, function and storage bucket of the schema: the role matrix that
+ * role-matrix.test.ts checks cell by cell against the live database through supabase-js. A table,
+ * function or bucket added to the schema without its entry here fails that test.
+ *
+ * Roles: a visitor (anon), a traveler, another traveler, and the company's admin.
+ */
+export const roles = ['anon', 'traveler', 'other', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/**
+ * A table's cells for one role, four letters for select, insert, update and delete:
+ *   select  A every row, S some (those `visible` names for the role), - none
+ *   writes  Y any row, O only the role's own rows (and never the other traveler's), - none
+ */
+export type TableCells = string;
+
+/** A user of the fixtures: their client and id (anon has neither id nor session). */
+export interface Person {
+  client: SupabaseClient;
+  userId: string | null;
+  email: string | null;
+}
+
+/** What the test sets up before checking the cells: people, and named rows (ids) of the schema. */
+export interface Fixtures {
+  people: Record<Role, Person>;
+  ids: Record<string, string>;
+}
+
+/** A column and its value: the row a probe aims at. */
+export type Target = [column: string, value: string];
+
+/** Whose row a write probe aims at: the role's own (an O cell), the other traveler's, or any row. */
+export type Whose = 'own' | 'others' | 'any';
+
+export interface TableEntry {
+  cells: Record<Role, TableCells>;
+  /** For S cells: a SQL condition over the table's columns naming the rows the role sees; $1 is its user id. */
+  visible?: Partial<Record<Role, string>>;
+  /** A row to insert as the role; whose tells whose row it is (for O cells: the role's own, or the other traveler's). */
+  row(f: Fixtures, role: Role, whose: Whose): Record<string, unknown>;
+  /** Insert as the app does when the row may exist already (the profile): upsert, ignoring a duplicate. */
+  upsert?: boolean;
+  /** A harmless change for the update probe. */
+  patch: Record<string, unknown> | ((f: Fixtures) => Record<string, unknown>);
+  /** The row an update or delete probe aims at. */
+  target(f: Fixtures, role: Role, whose: Whose): Target;
+}
+
+/** Cells of the catalogue and content: visitors read what is published, admins manage everything. */
+const published = (visible: string, admin = 'AYYY'): Pick<TableEntry, 'cells' | 'visible'> => ({
+  cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin },
+  visible: { anon: visible, traveler: visible, other: visible },
+});
+
+/** Cells of what only the company sees. */
+const companyOnly = (admin: TableCells): Pick<TableEntry, 'cells'> => ({ cells: { anon: '----', traveler: '----', other: '----', admin } });
+
+/** Whose row a probe is about: the role's own, or else a traveler's (the other traveler's for a traveler). */
+export const ownerOf = (role: Role, whose: Whose): Role => (whose === 'own' ? role : role === 'traveler' ? 'other' : 'traveler');
+const own = (f: Fixtures, role: Role, whose: Whose): string => f.people[ownerOf(role, whose)].userId!;
+/** The fixture id named `${name}:${owner}` for the row whose probe it is. */
+const ownId = (f: Fixtures, name: string, role: Role, whose: Whose): string => f.ids[`${name}:${ownerOf(role, whose)}`];
+const unique = () => Math.random().toString(36).slice(2, 10);
+const listedTour = 'public.is_tour_listed(tour_id)';
+
+export const tables: Record<string, TableEntry> = {
+  activities: {
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix activity' }),
+    patch: { display_order: 5 },
+    target: (f) => ['id', f.ids.activity],
+  },
+  analytics_events: {
+    // Anyone records events, as themselves; only admins read them; nobody changes them.
+    cells: { anon: '-Y--', traveler: '-O--', other: '-O--', admin: 'AO--' },
+    row: (f, role, whose) => ({ name: 'page_view', properties: { path: '/' }, user_id: role === 'anon' ? null : own(f, role, whose) }),
+    patch: { url: 'https://example.com/' },
+    target: (f) => ['id', f.ids.analyticsEvent],
+  },
+  blog_categories: {
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
+    patch: { name: 'Matrix category' },
+    target: (f) => ['id', f.ids.blogCategory],
+  },
+  blog_post_tags: {
+    ...published('public.is_post_visible(post_id)'),
+    row: (f) => ({ post_id: f.ids.draftPost, tag_id: f.ids.firstTag }),
+    patch: (f) => ({ post_id: f.ids.publishedPost }),
+    target: (f) => ['post_id', f.ids.publishedPost],
+  },
+  blog_posts: {
+    ...published(`status = 'published' and published_at <= now()`),
+    row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix post' }),
+    patch: { excerpt: 'Matrix' },
+    target: (f) => ['id', f.ids.publishedPost],
+  },
+  blog_tags: {
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
+    patch: { name: 'Matrix tag' },
+    target: (f) => ['id', f.ids.otherTag],
+  },
+  booking_contact_tokens: {
+    ...companyOnly('----'),
+    row: (f) => ({ booking_id: f.ids['booking:traveler'], token_hash: '0'.repeat(64) }),
+    patch: { token_hash: '1'.repeat(64) },
+    target: (f) => ['booking_id', f.ids.guestBooking],
+  },
+  booking_hold_rules: {
+    ...companyOnly('A-Y-'),
+    row: () => ({ id: true }),
+    patch: { unverified_hold: '3 hours' },
+    target: () => ['id', 'true'],
+  },
+  booking_notifications: {
+    ...companyOnly('A---'),
+    row: (f) => ({ booking_id: f.ids['booking:traveler'], kind: 'pre_departure' }),
+    patch: { status: 'skipped' },
+    target: (f) => ['booking_id', f.ids['booking:traveler']],
+  },
+  booking_origins: {
+    ...companyOnly('A---'),
+    row: (f) => ({ booking_id: f.ids.staffBooking, ip: '192.0.2.1' }),
+    patch: { ip: '192.0.2.2' },
+    target: (f) => ['booking_id', f.ids['booking:traveler']],
+  },
+  bookings: {
+    // Made and changed only by functions; travelers read their own; the company reads all and writes notes.
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A-Y-' },
+    visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
+    row: (f, role, whose) => ({ tour_id: f.ids.tour, user_id: own(f, role, whose), adults: 1, total_amount: 1 }),
+    patch: { notes: 'Matrix note' },
+    target: (f, role, whose) => ['id', ownId(f, 'booking', role, whose)],
+  },
+  branding_settings: {
+    ...published('is_active'),
+    row: () => ({ is_active: false, company_name: 'Matrix Safaris' }),
+    patch: { tagline: 'Matrix' },
+    target: (f) => ['id', f.ids.branding],
+  },
+  categories: {
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
+    patch: { name: 'Matrix category' },
+    target: (f) => ['id', f.ids.category],
+  },
+  content_pages: {
+    ...published('is_published'),
+    row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix page' }),
+    patch: { meta_description: 'Matrix' },
+    target: (f) => ['id', f.ids.contentPage],
+  },
+  currency_rates: {
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    row: () => ({ currency: 'ZAR', units_per_usd: 18.5 }),
+    patch: { units_per_usd: 0.93 },
+    target: () => ['currency', 'EUR'],
+  },
+  destinations: {
+    ...published('is_published'),
+    row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
+    patch: { summary: 'Matrix' },
+    target: (f) => ['id', f.ids.destination],
+  },
+  email_queue: {
+    // The server's own: written by the platform only; admins see what was sent (without the bodies).
+    ...companyOnly('A---'),
+    row: () => ({ to_address: 'x@example.com', subject: 'x', body_text: 'x', kind: 'matrix' }),
+    patch: { subject: 'y' },
+    target: (f) => ['id', f.ids.email],
+  },
+  enquiries: {
+    // Sent through POST /api/enquiries only; the company reads and handles them.
+    ...companyOnly('A-YY'),
+    row: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'Hello' }),
+    patch: { status: 'closed' },
+    target: (f) => ['id', f.ids.enquiry],
+  },
+  error_reports: {
+    ...companyOnly('A---'),
+    row: () => ({ id: crypto.randomUUID(), message: 'x', occurred_at: new Date().toISOString(), url: '/', session_id: 's', error_type: 'Unknown' }),
+    patch: { message: 'y' },
+    target: (f) => ['id', f.ids.errorReport],
+  },
+  experiences: {
+    ...published('is_published'),
+    row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix' }),
+    patch: { summary: 'Matrix' },
+    target: (f) => ['id', f.ids.experience],
+  },
+  feedback: {
+    ...companyOnly('A---'),
+    row: () => ({ id: crypto.randomUUID(), feedback: 'x', occurred_at: new Date().toISOString(), url: '/', session_id: 's' }),
+    patch: { feedback: 'y' },
+    target: (f) => ['id', f.ids.feedback],
+  },
+  heroes: {
+    ...published('is_active'),
+    row: () => ({ title: 'Matrix', image_url: '/x.svg' }),
+    patch: { subtitle: 'Matrix' },
+    target: (f) => ['id', f.ids.hero],
+  },
+  messages: {
+    // A traveler writes and reads their own threads and marks replies read; the company all of them.
+    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AYY-' },
+    visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
+    row: (f, role, whose) => ({ user_id: own(f, role, whose), thread_id: crypto.randomUUID(), subject: 'Matrix', body: 'Hello' }),
+    patch: { read_at: new Date().toISOString() },
+    target: (f, role, whose) => ['id', ownId(f, 'message', role, whose)],
+  },
+  newsletter_subscribers: {
+    // Anyone subscribes (limited per address); only admins see the list.
+    cells: { anon: '-Y--', traveler: '-Y--', other: '-Y--', admin: 'AYYY' },
+    row: () => ({ email: `matrix-${unique()}@example.com`, name: 'Matrix' }),
+    patch: { name: 'Matrix Reader' },
+    target: (f) => ['id', f.ids.subscriber],
+  },
+  partner_logos: {
+    ...published('is_active'),
+    row: () => ({ name: 'Matrix', logo_url: '/x.svg' }),
+    patch: { website_url: 'https://example.com' },
+    target: (f) => ['id', f.ids.partnerLogo],
+  },
+  payment_instructions: {
+    ...published('is_active'),
+    row: () => ({ is_active: false, bank_name: 'Matrix Bank', account_name: 'Matrix', account_number: '1' }),
+    patch: { branch: 'Matrix' },
+    target: (f) => ['id', f.ids.paymentInstructions],
+  },
+  payment_provider_events: {
+    ...companyOnly('A---'),
+    row: () => ({ id: `evt_${unique()}`, provider: 'stripe', type: 'checkout.session.completed' }),
+    patch: { type: 'x' },
+    target: (f) => ['id', f.ids.providerEvent],
+  },
+  payments: {
+    // Written by functions only; travelers read the payments of their own bookings.
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A---' },
+    visible: {
+      traveler: 'exists (select 1 from public.bookings b where b.id = payments.booking_id and b.user_id = $1)',
+      other: 'exists (select 1 from public.bookings b where b.id = payments.booking_id and b.user_id = $1)',
+    },
+    row: (f) => ({ booking_id: f.ids['booking:traveler'], amount: 1, method: 'cash', status: 'succeeded' }),
+    patch: { provider_reference: 'x' },
+    target: (f) => ['id', f.ids['payment:traveler']],
+  },
+  performance_metrics: {
+    ...companyOnly('A---'),
+    row: () => ({ id: crypto.randomUUID(), metric: 'LCP', value: 1, occurred_at: new Date().toISOString(), url: '/', session_id: 's' }),
+    patch: { value: 2 },
+    target: (f) => ['id', f.ids.metric],
+  },
+  promo_codes: {
+    ...companyOnly('AYYY'),
+    row: () => ({ code: `MATRIX${unique().toUpperCase().slice(0, 6)}`, percent_off: 5 }),
+    patch: { description: 'Matrix' },
+    target: () => ['code', 'KARIBU10'],
+  },
+  public_profiles: {
+    // The name and picture of those who wrote a published review; written by a trigger only.
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'A---' },
+    visible: {
+      anon: 'exists (select 1 from public.reviews r where r.user_id = public_profiles.id and r.is_published)',
+      traveler: 'public_profiles.id = $1 or exists (select 1 from public.reviews r where r.user_id = public_profiles.id and r.is_published)',
+      other: 'public_profiles.id = $1 or exists (select 1 from public.reviews r where r.user_id = public_profiles.id and r.is_published)',
+    },
+    row: (f) => ({ id: f.people.admin.userId, full_name: 'Matrix' }),
+    patch: { full_name: 'Matrix' },
+    target: (f) => ['id', f.people.traveler.userId!],
+  },
+  rate_limit_hits: {
+    ...companyOnly('A---'),
+    row: () => ({ rule: 'api.enquiries', subject: 'x', window_start: new Date().toISOString(), hits: 1 }),
+    patch: { hits: 0 },
+    target: () => ['rule', 'booking.requests'],
+  },
+  rate_limits: {
+    ...companyOnly('A-Y-'),
+    row: () => ({ rule: 'matrix.rule', max_hits: 1, window_seconds: 1, counts: 'matrix hits' }),
+    patch: { max_hits: 7 },
+    target: () => ['rule', 'api.enquiries'],
+  },
+  reviews: {
+    // Published reviews are public; a traveler writes and edits their own, of a tour they travelled on.
+    cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'AYYY' },
+    visible: { anon: 'is_published', traveler: 'is_published or user_id = $1', other: 'is_published or user_id = $1' },
+    row: (f, role, whose) => ({ tour_id: f.ids.travelledTour, user_id: own(f, role, role === 'admin' ? 'others' : whose), rating: 5, title: 'Matrix' }),
+    patch: { title: 'Matrix review' },
+    target: (f, role, whose) => ['id', ownId(f, 'review', role, role === 'admin' ? 'others' : whose)],
+  },
+  team_members: {
+    ...published('is_active'),
+    row: () => ({ name: 'Matrix', job_title: 'Guide' }),
+    patch: { bio: 'Matrix' },
+    target: (f) => ['id', f.ids.teamMember],
+  },
+  tour_activities: {
+    ...published(listedTour),
+    row: (f) => ({ tour_id: f.ids.draftTour, activity_id: f.ids.otherActivity }),
+    patch: (f) => ({ tour_id: f.ids.tour }),
+    target: (f) => ['tour_id', f.ids.tour],
+  },
+  tour_departures: {
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    visible: {
+      anon: `not is_private and ${listedTour}`,
+      traveler: `(not is_private and ${listedTour}) or exists (select 1 from public.bookings b where b.departure_id = tour_departures.id and b.user_id = $1)`,
+      other: `(not is_private and ${listedTour}) or exists (select 1 from public.bookings b where b.departure_id = tour_departures.id and b.user_id = $1)`,
+    },
+    row: (f) => ({ tour_id: f.ids.tour, start_date: '2031-01-01', end_date: '2031-01-07', capacity: 8 }),
+    patch: { notes: 'Matrix' },
+    target: (f) => ['id', f.ids.departure],
+  },
+  tour_destinations: {
+    ...published(listedTour),
+    row: (f) => ({ tour_id: f.ids.draftTour, destination_id: f.ids.otherDestination }),
+    patch: { position: 9 },
+    target: (f) => ['tour_id', f.ids.tour],
+  },
+  tour_experiences: {
+    ...published(listedTour),
+    row: (f) => ({ tour_id: f.ids.draftTour, experience_id: f.ids.otherExperience }),
+    patch: (f) => ({ tour_id: f.ids.tour }),
+    target: (f) => ['tour_id', f.ids.tour],
+  },
+  tour_extras: {
+    ...published(`is_active and ${listedTour}`),
+    row: (f) => ({ tour_id: f.ids.tour, code: `matrix-${unique()}`, name: 'Matrix', price: 1 }),
+    patch: { description: 'Matrix' },
+    target: (f) => ['id', f.ids.extra],
+  },
+  tour_group_discounts: {
+    ...published(listedTour),
+    row: (f) => ({ tour_id: f.ids.draftTour, min_travelers: 9, percent: 5 }),
+    patch: { percent: 6 },
+    target: (f) => ['id', f.ids.groupDiscount],
+  },
+  tour_itinerary: {
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    visible: {
+      anon: listedTour,
+      traveler: `${listedTour} or exists (select 1 from public.bookings b where b.tour_id = tour_itinerary.tour_id and b.user_id = $1)`,
+      other: `${listedTour} or exists (select 1 from public.bookings b where b.tour_id = tour_itinerary.tour_id and b.user_id = $1)`,
+    },
+    row: (f) => ({ tour_id: f.ids.draftTour, day_number: 9, title: 'Matrix day' }),
+    patch: { description: 'Matrix' },
+    target: (f) => ['id', f.ids.itineraryDay],
+  },
+  tour_seasons: {
+    ...published(listedTour),
+    row: (f) => ({ tour_id: f.ids.draftTour, name: 'Matrix', starts_on: '2031-01-01', ends_on: '2031-02-01' }),
+    patch: { name: 'Matrix season' },
+    target: (f) => ['id', f.ids.season],
+  },
+  tours: {
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    visible: {
+      anon: `status = 'active'`,
+      traveler: `status = 'active' or exists (select 1 from public.bookings b where b.tour_id = tours.id and b.user_id = $1)`,
+      other: `status = 'active' or exists (select 1 from public.bookings b where b.tour_id = tours.id and b.user_id = $1)`,
+    },
+    row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix tour', base_price: 100 }),
+    patch: { summary: 'Matrix' },
+    // A listed tour nobody has booked: one with bookings cannot be deleted (they keep it).
+    target: (f) => ['id', f.ids.spareTour],
+  },
+  user_activity_logs: {
+    // Written through log_user_activity only; each reads their own, admins all (and may delete).
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A--Y' },
+    visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
+    row: (f, role, whose) => ({ user_id: own(f, role, whose), action: 'matrix' }),
+    patch: { action: 'changed' },
+    target: (f, role, whose) => ['id', ownId(f, 'activity', role, role === 'admin' ? 'others' : whose)],
+  },
+  users: {
+    // Profiles are private: each user their own, admins all (and only they change roles).
+    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AOYY' },
+    visible: { traveler: 'id = $1', other: 'id = $1' },
+    row: (f, role, whose) => ({ id: own(f, role, whose), country: 'Tanzania' }),
+    upsert: true,
+    patch: { country: 'Kenya' },
+    target: (f, role, whose) => ['id', own(f, role, role === 'admin' ? 'others' : whose)],
+  },
+  wishlist: {
+    // Each traveler's own; admins read all (demand for a tour).
+    cells: { anon: '----', traveler: 'SO-O', other: 'SO-O', admin: 'AO-O' },
+    visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
+    row: (f, role, whose) => ({ tour_id: f.ids.otherTour, user_id: own(f, role, whose) }),
+    patch: (f) => ({ tour_id: f.ids.otherTour }),
+    target: (f, role, whose) => ['id', ownId(f, 'wishlist', role, whose)],
+  },
+};
+
+/**
+ * A function's cells, one letter per role: Y may call it (the call succeeds with the entry's
+ * arguments), O may call it on their own records only (refused on the other traveler's), - may not
+ * (refused with permission denied, 42501).
+ */
+export interface FunctionEntry {
+  cells: Record<Role, 'Y' | 'O' | '-'>;
+  /** Arguments of a call that succeeds for the role (on its own records for O); absent: nulls for every argument. */
+  args?(f: Fixtures, role: Role, whose: Whose): Record<string, unknown>;
+}
+
+const nobody: FunctionEntry = { cells: { anon: '-', traveler: '-', other: '-', admin: '-' } };
+const everyone = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: 'Y', traveler: 'Y', other: 'Y', admin: 'Y' }, args });
+const signedIn = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: '-', traveler: 'Y', other: 'Y', admin: 'Y' }, args });
+const adminOnly = (args: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: '-', traveler: '-', other: '-', admin: 'Y' }, args });
+/** A guest's booking read by reference and email; the traveler's own by id; the company's any. */
+const byBooking = (extra: Record<string, unknown> = {}) => (f: Fixtures, role: Role, whose: Whose) =>
+  role === 'anon'
+    ? { p_reference: f.ids.guestReference, p_email: f.ids.guestEmail, ...extra }
+    : { p_booking_id: ownId(f, 'booking', role, role === 'admin' ? 'others' : whose), ...extra };
+const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: { anon: 'Y', traveler: 'O', other: 'O', admin: 'Y' }, args: byBooking(extra) });
+
+/** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
+export const functions: Record<string, FunctionEntry> = {
+  apply_payment_to_booking: nobody,
+  approve_booking_hold: adminOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
+  blog_post_reading_minutes: nobody,
+  booking_amount_paid: nobody,
+  booking_by_reference: {
+    cells: { anon: 'Y', traveler: 'O', other: 'O', admin: 'Y' },
+    args: (f, role, whose) =>
+      role === 'anon'
+        ? { p_reference: f.ids.guestReference, p_email: f.ids.guestEmail }
+        : { p_reference: ownId(f, 'reference', role, role === 'admin' ? 'others' : whose) },
+  },
+  booking_for_payment: nobody,
+  booking_payment_schedule: bookingFunction(),
+  cancel_booking: { cells: { anon: '-', traveler: 'O', other: 'O', admin: 'Y' }, args: byBooking() },
+  cancel_departure_bookings: nobody,
+  caller_email_proven: nobody,
+  check_analytics_event: nobody,
+  checkout_amount: bookingFunction({ p_kind: 'deposit' }),
+  choose_payment_method: bookingFunction({ p_method: 'bank_transfer' }),
+  claim_guest_booking: {
+    cells: { anon: '-', traveler: 'O', other: 'O', admin: 'O' },
+    args: (f, role, whose) => ({ p_reference: ownId(f, 'guestReference', role, whose) }),
+  },
+  claim_guest_bookings: nobody,
+  claim_guest_bookings_on_confirmation: nobody,
+  confirm_booking_email: everyone((f) => ({ p_reference: f.ids.guestReference, p_token: f.ids.guestToken })),
+  count_promo_code_uses: nobody,
+  create_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Guest', email: 'matrix-guest@example.com' } })),
+  delete_own_account: signedIn(() => ({})),
+  derive_departure_status: nobody,
+  expire_unpaid_bookings: nobody,
+  forgive_rate_limit_hit: nobody,
+  generate_booking_reference: nobody,
+  guard_booking_status: nobody,
+  guard_message_thread: nobody,
+  guard_review_moderation: nobody,
+  guard_user_role: nobody,
+  handle_auth_user_updated: nobody,
+  handle_new_auth_user: nobody,
+  has_travelled_on: everyone((f) => ({ p_tour_id: f.ids.tour })),
+  hit_rate_limit: nobody,
+  hit_visitor_rate_limit: nobody,
+  hold_departure_seats: nobody,
+  hold_for: nobody,
+  is_admin: everyone(() => ({})),
+  is_own_avatar: everyone(() => ({ p_name: 'avatars/x.png' })),
+  is_platform_caller: everyone(() => ({})),
+  is_post_visible: everyone((f) => ({ p_post_id: f.ids.publishedPost })),
+  is_staff_request: nobody,
+  is_tour_listed: everyone((f) => ({ p_tour_id: f.ids.tour })),
+  issue_booking_contact_token: nobody,
+  jsonb_merge_patch: signedIn(() => ({ p_base: { a: 1 }, p_patch: { b: 2 } })),
+  keep_booking_amount_paid: nobody,
+  limit_account_writes: nobody,
+  limit_newsletter_signups: nobody,
+  link_review_to_trip: nobody,
+  log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
+  mark_payment_refunded: adminOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
+  merge_user_preferences: signedIn(() => ({ p_patch: { display: { theme: 'dark' } } })),
+  normalize_subscriber_email: nobody,
+  notify_booking_change: nobody,
+  notify_payment_received: nobody,
+  own_avatar_count: signedIn(() => ({})),
+  payment_schedule_of: nobody,
+  payment_terms: signedIn(() => ({})),
+  prune_rate_limit_hits: nobody,
+  quote_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 2 })),
+  rate_limit_wait: nobody,
+  record_card_payment: nobody,
+  record_payment: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_amount: 1, p_method: 'cash' })),
+  record_purchase_event: nobody,
+  refresh_tour_rating: nobody,
+  request_ip: nobody,
+  run_booking_schedule: nobody,
+  set_booking_status: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
+  set_updated_at: nobody,
+  stamp_analytics_event: nobody,
+  sync_public_profile: nobody,
+  update_branding_settings_rpc: adminOnly(() => ({ p_tagline: 'Matrix' })),
+  wait_in_words: nobody,
+};
+
+/**
+ * A bucket's cells, one per role, letters for list, download (by public address), upload, replace
+ * (upsert) and remove: A every object, Y any path, O only the role's own (avatars/{their id}-…), - none.
+ * Nobody lists another user's avatars: that would tell who has an account.
+ */
+export const buckets: Record<string, Record<Role, string>> = {
+  avatars: { anon: '-A---', traveler: 'OAOOO', other: 'OAOOO', admin: 'AAYYY' },
+  media: { anon: 'AA---', traveler: 'AA---', other: 'AA---', admin: 'AAYYY' },
+};
