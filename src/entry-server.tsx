@@ -29,12 +29,21 @@ export interface RenderedPage {
   routeIds: string[];
 }
 
-/** The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts). */
-export function renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage> {
+/**
+ * The HTML of #root for url (path and query), from what that page's reads returned (page-data.ts);
+ * null for an address the app rewrites before showing a page (a booking email's ?reference= becomes
+ * ?booking=, a redirect): the router renders nothing for it here, and the browser would hydrate that
+ * emptiness against the page it shows, so it goes out as the plain shell.
+ */
+export function renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage | null> {
   return requestPageData.run(pageData, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
     await router.load();
+    if (router.state.matches.length === 0) {
+      queryClient.clear();
+      return null;
+    }
     try {
       const html = renderToString(
         <StrictMode>

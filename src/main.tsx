@@ -11,7 +11,7 @@ import { trackPageViews } from '@/lib/analytics.ts';
 import { retryRouteChunks } from '@/lib/chunk-retry.ts';
 import { loadAndReportError } from '@/lib/error-reporting/load-report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
-import { holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
+import { endHydration, holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
 import { afterPageIdle, startIdleWork } from '@/lib/idle.ts';
 import { refreshInlinedQueries } from '@/lib/page-data.ts';
 import { startOutboxWhenNeeded } from '@/lib/outbox/outbox.ts';
@@ -77,7 +77,13 @@ async function startApp(): Promise<void> {
     router.ssr = { manifest: undefined };
     await nextTask();
     await router.load();
-    startTransition(() => void hydrateRoot(container, app));
+    // A page React cannot hydrate as it came (its HTML differs) is rendered afresh: its held reads go
+    // out then too, or they would wait for an end of hydration that the fresh render may never mark.
+    const onRecoverableError = (error: unknown) => {
+      reportError(error);
+      endHydration();
+    };
+    startTransition(() => void hydrateRoot(container, app, { onRecoverableError }));
   } else {
     startTransition(() => createRoot(container).render(app));
   }

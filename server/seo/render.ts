@@ -9,7 +9,7 @@ export type { RenderedPage };
 /** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
 interface Renderer {
   loadRouteChunks(): Promise<void>;
-  renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage>;
+  renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage | null>;
 }
 
 /** A page slower than this to render goes out as the plain shell; the browser renders it as before. */
@@ -20,7 +20,7 @@ export function isServerRendered(route: Route): boolean {
   return ['home', 'static', 'tour', 'destination', 'experience', 'post', 'blog-category', 'blog-tag', 'content'].includes(route.kind);
 }
 
-/** A page rendered, or null when it could not be rendered in time. */
+/** A page rendered, or null when it is the browser's to render, failed, or could not be rendered in time. */
 export type RenderPage = (url: string, pageData: PageDataDocument) => Promise<RenderedPage | null>;
 
 /**
@@ -41,10 +41,10 @@ export async function loadRenderer(log: (message: string, fields: Record<string,
   }
   return async (url, pageData) => {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
+    const timeout = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), RENDER_TIMEOUT_MS)));
     try {
       const rendered = await Promise.race([renderer.renderPage(url, pageData), timeout]);
-      if (rendered === null) {
+      if (rendered === 'timed out') {
         log('page render timed out', { url });
         return null;
       }

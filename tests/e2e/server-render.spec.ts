@@ -64,8 +64,9 @@ test.describe('public pages rendered on the server', () => {
     }
   });
 
-  test('portal, sign-in and booking pages keep the plain shell', async ({ request }) => {
-    for (const path of ['/traveler/bookings', '/auth/login']) {
+  test('portal, sign-in and booking pages, and addresses the app rewrites, keep the plain shell', async ({ request }) => {
+    // A booking email's link (?reference= becomes ?booking= in the browser): nothing to hydrate against.
+    for (const path of ['/traveler/bookings', '/auth/login', '/thank-you?reference=KS-2026-AAAAA-BBBBB&email=guest%40example.com']) {
       expect(await (await request.get(path)).text(), path).toContain('<div id="root"></div>');
     }
     // The service worker's offline shell is no page at all.
