@@ -137,6 +137,10 @@ for (const size of sizes) {
       await page.getByRole('radio', { name: /A 30% deposit/ }).check();
       await expect(bookingForm(page).getByTestId('due-now')).toContainText(money(round2(total * 0.3)));
       await page.getByRole('checkbox', { name: /I accept the booking terms/ }).check();
+      // The hold as the database keeps it (seat_hold_terms()): short for a guest until the email is proven.
+      await expect(bookingForm(page).getByTestId('seat-hold')).toHaveText(
+        'We hold your seats for 2 hours, and for 48 hours once you confirm your email from the booking email (7 days for a bank transfer or payment on arrival). You can cancel a pending booking for free.',
+      );
       await saveScreenshot(page, 'booking');
       await clickBook(page);
 
@@ -150,6 +154,7 @@ for (const size of sizes) {
       await expect(page.getByTestId('account-invitation')).toContainText(email);
       // A guest's hold is short until the address is proven by the link in the booking email.
       await expect(page.getByTestId('short-hold')).toContainText(`The link is in the booking email we sent to ${email}`);
+      await expect(page.getByTestId('short-hold')).toContainText('Until you do, we hold them for 2 hours; then for 48 hours, or 7 days from booking for a bank transfer or payment on arrival.');
       await saveScreenshot(page, 'booking-thank-you');
       const mail = await emailTo(email, 'Confirm my email address');
       expect(mail).toMatch(/We hold your places until \d\d:\d\d on \d+ \w+ \(Arusha time\)/);

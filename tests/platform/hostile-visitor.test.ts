@@ -164,6 +164,13 @@ describe('3: a stranger cannot hold the seats of a departure', () => {
     const quick = await unproven.client.rpc('create_booking', { p_departure_id: trip, p_adults: 1 });
     expect(quick.error).toBeNull();
     expect(new Date(quick.data.hold_expires_at).getTime()).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+    // The booking page states the terms the database keeps.
+    const terms = { unverified_hold_minutes: 120, verified_hold_minutes: 2880, offline_hold_days: 7 };
+    expect((await unproven.client.rpc('seat_hold_terms')).data).toEqual({ ...terms, account_email_proven: false });
+    expect((await from(freshAddress()).rpc('seat_hold_terms')).data).toEqual({ ...terms, account_email_proven: false });
+    await server.db.query(`update public.booking_hold_rules set unverified_hold = interval '90 minutes'`);
+    expect((await from(freshAddress()).rpc('seat_hold_terms')).data).toMatchObject({ unverified_hold_minutes: 90 });
+    await server.db.query(`update public.booking_hold_rules set unverified_hold = interval '2 hours'`);
 
     const strict = await startTestServer({ emailConfirmRequired: true });
     try {
@@ -174,6 +181,7 @@ describe('3: a stranger cannot hold the seats of a departure', () => {
       const { rows } = await strict.db.query<{ body: string }>(`select body_text as body from public.email_queue where to_address = $1`, [email]);
       const link = new URL(/(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(rows[0].body)![1]);
       expect((await client.auth.verifyOtp({ token_hash: link.searchParams.get('token')!, type: 'signup' })).error).toBeNull();
+      expect((await client.rpc('seat_hold_terms')).data).toMatchObject({ account_email_proven: true });
       const { rows: departures } = await strict.db.query<{ id: string }>(
         `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
          select id, current_date + 200, current_date + 206, 10 from public.tours where slug = '7-day-great-migration-safari' returning id`,

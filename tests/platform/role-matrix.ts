@@ -494,6 +494,7 @@ export const functions: Record<string, FunctionEntry> = {
   refresh_tour_rating: nobody,
   request_ip: nobody,
   run_booking_schedule: nobody,
+  seat_hold_terms: everyone(() => ({})),
   set_booking_status: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
   set_updated_at: nobody,
   stamp_analytics_event: nobody,

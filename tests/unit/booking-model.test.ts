@@ -5,8 +5,10 @@ import {
   amountDueNow,
   depositAllowed,
   depositAmount,
+  holdLengthInWords,
   quoteProblemPlace,
   seasonOn,
+  seatHoldText,
   type BookingTour,
 } from '../../src/features/booking/model.ts';
 import { bookingTourFromRow, type BookingTourRow } from '../../src/features/booking/tour-query.ts';
@@ -214,5 +216,27 @@ describe('the booking form', () => {
       contact: { full_name: 'Neema Mushi', email: 'neema@example.com', phone: '+255 754 321 987' },
       payment: { plan: 'full', method: 'pay_on_arrival' },
     });
+  });
+});
+
+describe('how long the seats are held, in words', () => {
+  it('names minutes, hours up to three days, then days', () => {
+    expect([30, 60, 120, 48 * 60, 72 * 60, 7 * 1440, 36 * 60].map(holdLengthInWords)).toEqual([
+      '30 minutes',
+      '1 hour',
+      '2 hours',
+      '48 hours',
+      '72 hours',
+      '7 days',
+      '36 hours',
+    ]);
+  });
+
+  it('tells a guest the short hold and how to lengthen it; a proven traveler the long hold at once', () => {
+    const terms = { unverifiedHoldMinutes: 120, verifiedHoldMinutes: 48 * 60, offlineHoldDays: 7, accountEmailProven: true };
+    expect(seatHoldText(terms, false)).toBe(
+      'We hold your seats for 2 hours, and for 48 hours once you confirm your email from the booking email (7 days for a bank transfer or payment on arrival).',
+    );
+    expect(seatHoldText(terms, true)).toBe('We hold your seats for 48 hours while you pay (7 days for a bank transfer or payment on arrival).');
   });
 });

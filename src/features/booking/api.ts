@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { discardWrite, queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest } from './model.ts';
+import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest, type SeatHoldTerms } from './model.ts';
 import { bookingKeys } from './tour-query.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
 
@@ -51,6 +51,24 @@ export const paymentOptionsQuery = () =>
       return { card: Array.isArray(config.payments?.methods) && config.payments.methods.includes('card') };
     },
     staleTime: 60 * 60 * 1000,
+  });
+
+/** How long unpaid seats are held, and whether the signed-in caller's email is proven (seat_hold_terms()). */
+export const seatHoldTermsQuery = (userId: string | null) =>
+  queryOptions({
+    queryKey: [...bookingKeys.all, 'seat-hold-terms', userId] as const,
+    queryFn: async (): Promise<SeatHoldTerms> => {
+      const { data, error } = await (await getSupabase()).rpc('seat_hold_terms');
+      if (error) throw error;
+      const row = (Array.isArray(data) ? data[0] : data) as { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean };
+      return {
+        unverifiedHoldMinutes: row.unverified_hold_minutes,
+        verifiedHoldMinutes: row.verified_hold_minutes,
+        offlineHoldDays: row.offline_hold_days,
+        accountEmailProven: row.account_email_proven,
+      };
+    },
+    staleTime: 10 * 60 * 1000,
   });
 
 /** How long the page waits for the server before it says the request will go when back online. */

@@ -254,3 +254,30 @@ export function quoteProblemPlace(message: string): QuoteProblemPlace {
 export function isAvailabilityProblem(message: string): boolean {
   return /sold out|seats? (is|are) left|cancelled|date has passed|could not be found/i.test(message);
 }
+
+/** How long unpaid seats are held (seat_hold_terms() in the database). */
+export interface SeatHoldTerms {
+  unverifiedHoldMinutes: number;
+  verifiedHoldMinutes: number;
+  offlineHoldDays: number;
+  accountEmailProven: boolean;
+}
+
+/** A hold's length as a traveler reads it: 30 minutes, 2 hours, 48 hours, 7 days. */
+export function holdLengthInWords(minutes: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes <= 72 * 60 || minutes % 1440 !== 0) return plural(Math.round(minutes / 60), 'hour');
+  return plural(minutes / 1440, 'day');
+}
+
+/**
+ * The hold as the booking page states it: the longer time at once for a traveler whose proven account
+ * email is the booking's contact, else the short time until the booking email's link is followed.
+ */
+export function seatHoldText(terms: SeatHoldTerms, contactProven: boolean): string {
+  const verified = holdLengthInWords(terms.verifiedHoldMinutes);
+  const offline = `${holdLengthInWords(terms.offlineHoldDays * 1440)} for a bank transfer or payment on arrival`;
+  if (contactProven) return `We hold your seats for ${verified} while you pay (${offline}).`;
+  return `We hold your seats for ${holdLengthInWords(terms.unverifiedHoldMinutes)}, and for ${verified} once you confirm your email from the booking email (${offline}).`;
+}

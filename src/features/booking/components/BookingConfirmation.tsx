@@ -11,9 +11,9 @@ import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.t
 import { formatMoney, round2 } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { bookedTripQuery, bookingByReferenceQuery, confirmBookingEmail, isOfflineError, startCardCheckout } from '../api.ts';
+import { bookedTripQuery, bookingByReferenceQuery, confirmBookingEmail, isOfflineError, seatHoldTermsQuery, startCardCheckout } from '../api.ts';
 import { bookingKeys } from '../tour-query.ts';
-import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, PAYMENT_METHODS } from '../model.ts';
+import { addDays, amountDueNow, DEPOSIT_PERCENT, depositAllowed, holdLengthInWords, PAYMENT_METHODS } from '../model.ts';
 import { bookedOnDevice } from '../writes.ts';
 import { QuoteLines } from './PriceSummary.tsx';
 
@@ -163,6 +163,7 @@ export function BookingConfirmation({
   const canRead = status !== 'loading' && device !== undefined && (email !== null || (user !== null && (!device || device.userId === user.id)));
   const booking = useQuery({ ...bookingByReferenceQuery(reference, email, { awaitingPayment: paymentOutcome === 'success' }), enabled: canRead });
   const trip = useQuery({ ...bookedTripQuery(booking.data ?? { tour_id: '', departure_id: null }), enabled: !!booking.data });
+  const holdTerms = useQuery(seatHoldTermsQuery(user?.id ?? null)).data;
 
   if (status === 'loading' || device === undefined) return <Skeleton height={420} radius="lg" />;
   const refused = booking.error && !isOfflineError(booking.error) ? booking.error.message : null;
@@ -217,15 +218,17 @@ export function BookingConfirmation({
             ) : (
               <>
                 Your booking of {tourTitle} is with us.
-                {holdExpiresAt ? ` We hold your seats until ${when(holdExpiresAt)}` : ' We hold your seats for 48 hours'} and confirm the booking in writing within one
+                {holdExpiresAt ? ` We hold your seats until ${when(holdExpiresAt)}` : ' We hold your seats once it reaches us'} and confirm the booking in writing within one
                 working day.
               </>
             )}
           </Text>
           {shortHold && !confirmation.isSuccess && (
             <Alert radius="md" variant="light" color="brand" icon={<IconMail />} title="Confirm your email to keep your seats" w="100%" data-testid="short-hold">
-              Until you do, we hold them for two hours; then for two days, or a week for a bank transfer or payment on arrival. The link is in the
-              booking email we sent{contactEmail ? ` to ${contactEmail}` : ''}.
+              {holdTerms
+                ? `Until you do, we hold them for ${holdLengthInWords(holdTerms.unverifiedHoldMinutes)}; then for ${holdLengthInWords(holdTerms.verifiedHoldMinutes)}, or ${holdLengthInWords(holdTerms.offlineHoldDays * 1440)} from booking for a bank transfer or payment on arrival.`
+                : 'Until you do, we hold them for a short time only.'}{' '}
+              The link is in the booking email we sent{contactEmail ? ` to ${contactEmail}` : ''}.
             </Alert>
           )}
           <div>

@@ -14,7 +14,7 @@ import { useOnline } from '@/lib/online.ts';
 import { discardWrite } from '@/lib/outbox/outbox.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
-import { BookingRefusal, isOfflineError, paymentOptionsQuery, quoteQuery, requestBooking } from '../api.ts';
+import { BookingRefusal, isOfflineError, paymentOptionsQuery, quoteQuery, requestBooking, seatHoldTermsQuery } from '../api.ts';
 import { bookingKeys } from '../tour-query.ts';
 import { bookingInput, bookingRequest, emptyTraveler, initialDraft, partyTravelers, quoteRequestOf, tripStart, withTraveler, type BookingDraft } from '../form.ts';
 import { useRequestState } from '../hooks.ts';
@@ -29,6 +29,7 @@ import {
   maxParty,
   PAYMENT_METHODS,
   quoteProblemPlace,
+  seatHoldText,
   type BookingTour,
   type Quote,
   type QuoteProblemPlace,
@@ -83,6 +84,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   const online = useOnline();
   const display = useDisplayCurrency();
   const cardPayments = useQuery(paymentOptionsQuery()).data?.card ?? false;
+  const holdTerms = useQuery(seatHoldTermsQuery(user?.id ?? null));
   const instructions = usePaymentInstructions();
   const balanceDueDays = instructions?.balance_due_days ?? 60;
 
@@ -599,8 +601,11 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
                     You are offline: your booking is kept on this device and sent when you are back online.
                   </Text>
                 )}
-                <Text size="xs" c="dimmed" mt="xs" ta="center">
-                  We hold your seats for 48 hours while you pay. You can cancel a pending booking for free.
+                <Text size="xs" c="dimmed" mt="xs" ta="center" data-testid="seat-hold">
+                  {holdTerms.data
+                    ? seatHoldText(holdTerms.data, holdTerms.data.accountEmailProven && !!user && draft.contact.email.trim().toLowerCase() === user.email.toLowerCase())
+                    : 'We hold your seats while you pay.'}{' '}
+                  You can cancel a pending booking for free.
                 </Text>
               </PriceSummary>
             </aside>
