@@ -38,6 +38,12 @@ export const restLimits = {
   jsonPathSteps: 6,
   /** A match/imatch pattern, in characters (signed-in callers only; never a back-reference). */
   regexLength: 200,
+  /**
+   * A read of plain tables that could scan no more rows than this, in the worst case (worstCaseScan),
+   * is cheap whatever its plan (the planner prices a row at about 0.01 to 1, far below the cost limits),
+   * and runs without being planned first: EXPLAIN would add a fifth to it.
+   */
+  unplannedScanRows: 10_000,
 } as const;
 
 /** Per role (service_role is not limited): the most a read may cost, as EXPLAIN estimates it. */
@@ -184,6 +190,26 @@ export function worstCaseRows(
   };
   const rootCount = shape.single ? 1 : Math.min(rootLimit, tableRows(shape.table));
   visit(shape, rootCount, true);
+  return total;
+}
+
+/**
+ * The most rows a read could scan, whatever its filters, order and limits: every table read in full,
+ * each embedded one once for every row its parent could return. Infinite for a view, a function's
+ * rows or a filter-only embed, whose work the shape does not show.
+ */
+export function worstCaseScan(shape: ResourceShape, stats: { rows(table: string): number; fanout(table: string, columns: string[]): number }): number {
+  const tableRows = (table: string | null) => (table === null ? Number.POSITIVE_INFINITY : stats.rows(table));
+  let total = 0;
+  const visit = (node: ResourceShape, parents: number) => {
+    if (node.opaque) total = Number.POSITIVE_INFINITY;
+    const rows = tableRows(node.table);
+    total += parents * (rows + (node.junction === null ? 0 : tableRows(node.junction)));
+    // The rows this level returns, for each of which its embeds are read.
+    const returned = node.via === 'root' || node.via === 'to-one' ? parents * (node.via === 'root' ? rows : 1) : parents * Math.min(rows, stats.fanout(node.junction ?? node.table!, node.parentKey));
+    for (const child of node.children) visit(child, returned);
+  };
+  visit(shape, 1);
   return total;
 }
 

@@ -296,6 +296,8 @@ export interface ResourceShape {
   limit: number | null;
   /** The root only: filtered with eq on a column that is unique by itself, so it is at most one row. */
   single: boolean;
+  /** A view (its rows may come from any amount of work), or a table with embeds that only filter (not in children). */
+  opaque: boolean;
   children: ResourceShape[];
 }
 
@@ -307,6 +309,7 @@ function shapeOf(node: ResourceNode, via: ResourceShape['via'], junction: string
     parentKey,
     limit: node.options.limit,
     single,
+    opaque: node.table?.kind !== 'table' || node.embeds.some((embed) => !embed.shown),
     // Embeds that only filter (`tags!inner()`) return no rows of their own.
     children: node.embeds
       .filter((embed) => embed.shown)

@@ -7,7 +7,7 @@ import { clientAddress } from '../http/client.ts';
 import { forgiveRateLimitHit, hitRateLimit, RateLimited } from '../http/rate-limit.ts';
 import { asRequestRole, requestClaims, statementTimeout } from '../http/request-role.ts';
 import type { ApiRole, Claims } from '../jwt.ts';
-import { checkCost, checkQueryLength, checkRequestLimits, checkWorstCaseRows, restLimits, worstCaseRows } from './limits.ts';
+import { checkCost, checkQueryLength, checkRequestLimits, checkWorstCaseRows, restLimits, worstCaseRows, worstCaseScan } from './limits.ts';
 import { parseQueryParameters, type QueryParameters } from './parser.ts';
 import {
   deleteStatement,
@@ -117,11 +117,6 @@ function pickOverload(name: string, overloads: RoutineOverload[], keys: string[]
   );
 }
 
-/**
- * One request's statements. Every statement an API role sends is planned first (EXPLAIN) and refused
- * when its estimated cost is over the role's limit: the embedded database cannot stop a statement
- * once it runs, so an expensive one must never start.
- */
 /** Functions that find a guest's booking by its reference and email (or a link's token): lookups a stranger could try to guess, limited per address (rule booking.lookups). */
 const bookingLookups = new Set(['booking_by_reference', 'booking_payment_schedule', 'choose_payment_method', 'checkout_amount', 'confirm_booking_email']);
 
@@ -140,12 +135,18 @@ interface Runner {
   control(sql: string): Promise<void>;
 }
 
-function runner(tx: Queryable, role: ApiRole, limits: PlatformContext['config']['restMaxCost']): Runner {
+/**
+ * One request's statements. Every statement an API role sends is planned first (EXPLAIN) and refused
+ * when its estimated cost is over the role's limit: the embedded database cannot stop a statement
+ * once it runs, so an expensive one must never start. A read already known to be cheap (`planned`
+ * false: see restLimits.unplannedScanRows) runs without planning.
+ */
+function runner(tx: Queryable, role: ApiRole, limits: PlatformContext['config']['restMaxCost'], planned: boolean): Runner {
   return {
     role,
     tx,
     async query<T>(sql: string, params: unknown[]) {
-      if (role !== 'service_role') {
+      if (role !== 'service_role' && planned) {
         type Plan = [{ Plan: { 'Total Cost': number } }];
         const { rows } = await tx.query<{ 'QUERY PLAN': Plan | string }>(`explain (format json) ${sql}`, params);
         const plan = rows[0]['QUERY PLAN'];
@@ -187,16 +188,18 @@ export function restRoutes(ctx: PlatformContext): Hono {
       // A read's bound on the rows it returns is checked before its transaction: the figures it
       // needs are read as the owner, which the request's own transaction could not do meanwhile.
       const plan = readPlan && caller.role !== 'service_role' ? readPlan(cache, body, caller.role) : null;
+      let planned = true;
       if (plan) {
         const stats = await tableStats.of(ctx.db, plan.shape);
         checkWorstCaseRows(worstCaseRows(plan.shape, plan.rootLimit, stats), caller.role, ctx.config.restMaxRows);
+        planned = worstCaseScan(plan.shape, stats) > restLimits.unplannedScanRows;
       }
       const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
       // A lookup by a key a stranger could guess (a reference and an email) counts as failed until it
       // succeeds, in its own committed step: the lookup's own transaction is rolled back when it fails.
       const lookup = guessable?.(body) ?? false;
       if (lookup) await hitRateLimit(ctx.db, 'booking.lookups', origin.ip);
-      const response = await asRequestRole(ctx.db, caller, (tx) => handler(runner(tx, caller.role, ctx.config.restMaxCost), cache, body), origin);
+      const response = await asRequestRole(ctx.db, caller, (tx) => handler(runner(tx, caller.role, ctx.config.restMaxCost, planned), cache, body), origin);
       if (lookup) await forgiveRateLimitHit(ctx.db, 'booking.lookups', origin.ip);
       return response;
     } catch (error) {

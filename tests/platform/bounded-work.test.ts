@@ -151,13 +151,29 @@ describe('findings of the hostile visitor, each refused before it runs', () => {
     expect(asked.data).toHaveLength(1000);
   });
 
-  it("refuses a statement whose planned cost is over the role's limit", async () => {
+  it("refuses a statement whose planned cost is over the role's limit; a read of a few rows runs unplanned", async () => {
     const strict = await startTestServer({ restMaxCost: { anon: 5, authenticated: 5 } });
     try {
-      const { error, status } = await strict.client().from('tours').select('id, title, tour_departures(start_date)');
+      const client = strict.client();
+      // The tours alone: fewer rows than restLimits.unplannedScanRows could be scanned, so no plan is asked for.
+      const few = await client.from('tours').select('id, title').eq('status', 'active');
+      expect(few.error).toBeNull();
+      expect(few.data!.length).toBeGreaterThan(0);
+      // Every tour's departures, once the departures are many: planned, and over the limit.
+      const { rows } = await strict.db.query<{ id: string }>(`select id from public.tours where status = 'active' order by slug limit 1`);
+      await strict.db.query(
+        `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
+         select $1, current_date + 400 + g, current_date + 405 + g, 10 from generate_series(1, 10000) g`,
+        [rows[0].id],
+      );
+      const { error, status } = await client.from('tours').select('id, title, tour_departures(start_date)');
       expect(status).toBe(400);
       expect(error?.code).toBe('54001');
       expect(error?.message).toMatch(/^This request would take too long to run: its estimated cost is [\d,]+, and requests without signing in may cost at most 5$/);
+      // A view's rows may come from any amount of work: it is always planned, however few they are.
+      await strict.db.exec(`create view public.zz_departure_count as select count(*) as n from public.tour_departures; grant select on public.zz_departure_count to anon;`);
+      invalidateSchemaCache(strict.db);
+      expect((await client.from('zz_departure_count').select('n')).error?.code).toBe('54001');
     } finally {
       await strict.close();
     }
