@@ -21,7 +21,7 @@ async function syncDevice(): Promise<void> {
   // One after another, so each library is evaluated in a task of its own.
   const client = await getSupabase();
   const { localDb } = await import('@/lib/local-db.ts');
-  const { OutboxEngine } = await import('@/lib/outbox/engine.ts');
-  startOutbox(new OutboxEngine({ db: localDb, client: () => client }));
+  const [{ OutboxEngine }, { loadWriteKind }] = await Promise.all([import('@/lib/outbox/engine.ts'), import('./write-kinds.ts')]);
+  startOutbox(new OutboxEngine({ db: localDb, client: () => client, loadKind: loadWriteKind }));
   await appSession();
 }

@@ -7,6 +7,7 @@ import { afterPageIdle } from '@/lib/idle.ts';
 import { lazyWithLoad } from '@/lib/lazy.ts';
 import { onToastAsked } from '@/lib/notify.ts';
 import { brandCssVariables, buildTheme } from './theme.ts';
+import classes from './Toaster.module.css';
 
 // The same key the inline script in index.html reads before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
@@ -20,7 +21,11 @@ const Notifications = lazyWithLoad(() => import('@mantine/notifications').then((
 function Toaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const cancelIdle = afterPageIdle(Notifications.load);
+    // The toasts' own module too, so a toast asked for after the connection drops still shows.
+    const cancelIdle = afterPageIdle(() => {
+      void Notifications.load();
+      void import('@/lib/toast.ts');
+    });
     const stopListening = onToastAsked(() => setWanted(true));
     return () => {
       cancelIdle();
@@ -30,7 +35,7 @@ function Toaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" className={classes.toasts} />
     </Suspense>
   );
 }

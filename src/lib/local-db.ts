@@ -22,6 +22,15 @@ export interface OutboxEntry {
   createdAt: number;
 }
 
+/**
+ * A write the server has taken, kept for a few minutes: a server read that began before it was sent
+ * does not show it yet, so a mirror refresh replays it over that read (engine.ts refreshMirror).
+ */
+export interface SentWrite extends Omit<OutboxEntry, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError'> {
+  /** When the server's answer arrived (ms since epoch, the device's clock). */
+  sentAt: number;
+}
+
 /** A mirrored server row, stored whole with the user it belongs to. */
 export interface MirrorRow<T = Record<string, unknown>> {
   id: string;
@@ -44,6 +53,7 @@ export interface MetaEntry {
 
 export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
+  sent!: EntityTable<SentWrite, 'id'>;
   bookings!: EntityTable<MirrorRow, 'id'>;
   wishlist!: EntityTable<MirrorRow, 'id'>;
   preferences!: EntityTable<MirrorRow, 'id'>;
@@ -62,12 +72,14 @@ export class LocalDb extends Dexie {
       errorReports: '++id, createdAt',
       meta: 'key',
     });
+    this.version(2).stores({ sent: 'id, userId, sentAt' });
   }
 
   /** Signing out: nothing of that traveler stays on the device. */
   async clearUser(userId: string): Promise<void> {
-    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.outbox], async () => {
+    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.outbox, this.sent], async () => {
       await Promise.all([
+        this.sent.where('userId').equals(userId).delete(),
         this.bookings.where('userId').equals(userId).delete(),
         this.wishlist.where('userId').equals(userId).delete(),
         this.preferences.where('userId').equals(userId).delete(),

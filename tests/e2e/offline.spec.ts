@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-
-/** Waits until the service worker installed by this visit controls the page. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
-}
+import { controlledByServiceWorker } from './service-worker.ts';
 
 /** The URLs held in one of the service worker's caches. */
 function cachedUrls(page: Page, cacheName: string): Promise<string[]> {

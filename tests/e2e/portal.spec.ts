@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
+import { controlledByServiceWorker } from './service-worker.ts';
 import { adminToken, api, PASSWORD, rest, signIn, signInThroughPage, signUp, type Api } from './rest-api.ts';
 
 /**
@@ -288,12 +289,7 @@ test.describe('traveler portal', () => {
     await page.goto(`/traveler/bookings/${trip.booking_reference}`);
     await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle);
     // The service worker that precaches the app shell and route chunks controls the page.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await controlledByServiceWorker(page);
 
     await context.setOffline(true);
     await page.goto('/traveler');

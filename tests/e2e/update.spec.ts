@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { controlledByServiceWorker } from './service-worker.ts';
 import { repoRoot, startBuiltServer, type BuiltServer } from './built-server.ts';
 
 const run = promisify(execFile);
@@ -21,14 +22,6 @@ async function deployBuild(server: BuiltServer, buildId: string): Promise<void> 
   await writeFile(indexFile, html.replace('</head>', `<meta name="app-build" content="${buildId}"></head>`));
   await run(process.execPath, ['scripts/build-sw.mjs', server.distDir], { cwd: repoRoot });
   await server.restart();
-}
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
 }
 
 const buildOfPage = (page: Page) => page.evaluate(() => document.querySelector('meta[name="app-build"]')?.getAttribute('content') ?? null);

@@ -3,6 +3,7 @@ import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { vi } from 'vitest';
 import { LocalDb } from '../../src/lib/local-db.ts';
 import type { Clock } from '../../src/lib/outbox/engine.ts';
+import type { SendLocks } from '../../src/lib/outbox/locks.ts';
 
 let databases = 0;
 
@@ -75,4 +76,43 @@ export function fakeSupabase(initialUser: string | null = null) {
       for (const listener of [...listeners]) listener(event, id ? { user: { id } } : null);
     },
   };
+}
+
+/**
+ * Web Locks as the browser keeps them for one origin: shared by its tabs, and released when the tab
+ * holding one goes away (a reload, a closed tab, a crash), even in the middle of its work.
+ */
+export class OriginLocks {
+  private readonly holders = new Map<string, { tab: string; released: Promise<void>; release: () => void }>();
+
+  /** The locks one tab sees; close() ends the tab and frees whatever it held. */
+  tab(name: string): SendLocks & { close(): void } {
+    const tryWith: SendLocks['tryWith'] = async (lock, run) => {
+      if (this.holders.has(lock)) return { held: false };
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holder = { tab: name, released, release };
+      this.holders.set(lock, holder);
+      try {
+        return { held: true, value: await run() };
+      } finally {
+        if (this.holders.get(lock) === holder) this.holders.delete(lock);
+        release();
+      }
+    };
+    return {
+      acrossTabs: true,
+      tryWith,
+      whenFree: async (lock) => {
+        await this.holders.get(lock)?.released;
+      },
+      close: () => {
+        for (const [lock, holder] of [...this.holders]) {
+          if (holder.tab !== name) continue;
+          this.holders.delete(lock);
+          holder.release();
+        }
+      },
+    };
+  }
 }

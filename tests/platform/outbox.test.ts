@@ -170,6 +170,68 @@ describe('the engine against the server', () => {
     await engine.queue(wishlistRemove, { tourId: tourIds[0] });
     await engine.queue(preferencesUpdate, { privacy: { show_profile: false } });
     await engine.queue(profileUpdate, { full_name: 'Amani Mushi', country: 'Tanzania' });
+describe('a field keeps the change made last on its device, whatever order changes arrive in', () => {
+  /** Two devices of one traveler, each with its own outbox. */
+  async function twoDevices() {
+    const me = await server.traveler();
+    const tablet = server.client();
+    await tablet.auth.signInWithPassword({ email: me.email, password: me.password });
+    return { me, phone: device(me.client, false), tablet: device(tablet, true) };
+  }
+
+  it('profile: an edit made offline earlier, sent after a newer one, changes nothing; other fields still go through', async () => {
+    const { me, phone, tablet } = await twoDevices();
+    await phone.engine.queue(profileUpdate, { phone: '+255 700 000 001', country: 'Kenya' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = await tablet.engine.queue(profileUpdate, { phone: '+255 700 000 002' });
+    expect(await tablet.engine.waitFor(newer, 10_000)).toEqual({ status: 'sent' });
+    phone.network.online = true;
+    await phone.engine.flush();
+    expect(await phone.db.outbox.count()).toBe(0);
+    const { data } = await me.client.from('users').select('phone, country, fields_changed_at').eq('id', me.userId).single();
+    expect(data).toMatchObject({ phone: '+255 700 000 002', country: 'Kenya' });
+    expect(Object.keys((data as { fields_changed_at: object }).fields_changed_at).sort()).toEqual(['country', 'phone']);
+  });
+
+  it('preferences: the same, field by field', async () => {
+    const { me, phone, tablet } = await twoDevices();
+    await phone.engine.queue(preferencesUpdate, { notifications: { newsletter: false, marketing: false } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = await tablet.engine.queue(preferencesUpdate, { notifications: { newsletter: true } });
+    expect(await tablet.engine.waitFor(newer, 10_000)).toEqual({ status: 'sent' });
+    phone.network.online = true;
+    await phone.engine.flush();
+    const { data } = await me.client.from('users').select('preferences').eq('id', me.userId).single();
+    expect((data as { preferences: { notifications: object } }).preferences.notifications).toMatchObject({ newsletter: true, marketing: false });
+  });
+
+  it('a change time from the future counts as now, so it cannot lock a field', async () => {
+    const me = await server.traveler();
+    const future = await me.client.rpc('merge_user_profile', { p_patch: { phone: '+1 555 0100' }, p_changed_at: '2099-01-01T00:00:00Z' });
+    expect(future.error).toBeNull();
+    const now = await me.client.rpc('merge_user_profile', { p_patch: { phone: '+1 555 0199' } });
+    expect(now.data).toEqual({ phone: '+1 555 0199' });
+    const older = await me.client.rpc('merge_user_profile', { p_patch: { phone: '+1 555 0000' }, p_changed_at: '2020-01-01T00:00:00Z' });
+    expect(older.data).toEqual({});
+    const { data } = await me.client.from('users').select('phone').eq('id', me.userId).single();
+    expect(data).toEqual({ phone: '+1 555 0199' });
+  });
+
+  it("refuses fields that are not the profile's, the role among them, and bad values, changing nothing", async () => {
+    const me = await server.traveler();
+    const role = await me.client.rpc('merge_user_profile', { p_patch: { role: 'admin' } });
+    expect(role.error?.message).toBe('A profile has no field role that can be changed so');
+    const nested = await me.client.rpc('merge_user_profile', { p_patch: { full_name: { first: 'A' } } });
+    expect(nested.error?.code).toBe('22023');
+    const badPassport = await me.client.rpc('merge_user_profile', { p_patch: { passport_number: 'no!', country: 'Uganda' } });
+    expect(badPassport.error?.code).toBe('23514');
+    const anonymous = await server.client().rpc('merge_user_profile', { p_patch: { country: 'Uganda' } });
+    expect(anonymous.error?.message).toBe('User not authenticated or unauthorized');
+    const { data } = await me.client.from('users').select('role, country, passport_number').eq('id', me.userId).single();
+    expect(data).toEqual({ role: 'traveler', country: null, passport_number: null });
+  });
+});
+
     expect((await db.wishlist.toArray()).map((row) => row.row.tour_id)).toEqual([tourIds[1]]);
     expect(await me.client.from('wishlist').select('tour_id').eq('user_id', me.userId)).toMatchObject({ data: [] });
 

@@ -4,7 +4,7 @@ import type { LocalDb } from '../../src/lib/local-db.ts';
 import { OutboxEngine, retryDelay } from '../../src/lib/outbox/engine.ts';
 import { WriteError } from '../../src/lib/outbox/errors.ts';
 import { WriteRegistry, type QueuedWrite, type WriteDefinition } from '../../src/lib/outbox/registry.ts';
-import { fakeSupabase, freshDb, ManualClock } from '../helpers/outbox-helpers.ts';
+import { fakeSupabase, freshDb, ManualClock, OriginLocks } from '../helpers/outbox-helpers.ts';
 
 /**
  * A server that stores notes by the client's id, as the real tables do with their unique client_id:
@@ -345,7 +345,7 @@ describe('the mirrors', () => {
   it('keep waiting writes when fresh rows arrive from the server', async () => {
     const { engine, note } = setup({ online: false, user: 'traveler-1' });
     await engine.queue(note, { text: 'offline' });
-    await engine.refreshMirror('profile', 'traveler-1', [{ id: 'note:server', userId: 'traveler-1', row: { text: 'server' }, syncedAt: 1 }]);
+    await engine.refreshMirror('profile', 'traveler-1', [{ id: 'note:server', userId: 'traveler-1', row: { text: 'server' }, syncedAt: 1 }], 0);
     expect((await db.profile.toArray()).map((row) => row.id).sort()).toEqual(['note:offline', 'note:server']);
   });
 
@@ -377,5 +377,157 @@ describe('signing out', () => {
     expect(await db.profile.where('userId').equals('traveler-1').count()).toBe(0);
     expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['test.guest']);
     stop();
+  });
+});
+
+describe('a kind of write the open page never loaded', () => {
+  it('is loaded by the engine, sent, and replayed over a refresh meanwhile', async () => {
+    const { clock, supabase, server } = setup({ online: false, user: 'traveler-1' });
+    // Another page (or an earlier visit) queued it; this page's registry has never seen the kind.
+    const profilePage = new WriteRegistry();
+    const madeThere = profilePage.define(noteKind(server, { kind: 'test.profile-note' }));
+    const network = { online: false };
+    const elsewhere = new OutboxEngine({ db, client: () => supabase.client, registry: profilePage, clock, isOnline: () => network.online });
+    const id = await elsewhere.queue(madeThere, { text: 'offline edit' });
+
+    const dashboard = new WriteRegistry();
+    const loaded: string[] = [];
+    const engine = new OutboxEngine({
+      db,
+      client: () => supabase.client,
+      registry: dashboard,
+      clock,
+      isOnline: () => network.online,
+      loadKind: async (kind) => {
+        loaded.push(kind);
+        if (kind === 'test.profile-note') dashboard.define(noteKind(server, { kind }));
+      },
+    });
+    // A refresh of the mirror on this page still shows the edit.
+    await engine.refreshMirror('profile', 'traveler-1', [], clock.now());
+    expect(await db.profile.get('note:offline edit')).toBeDefined();
+    network.online = true;
+    await engine.flush();
+    expect(loaded).toEqual(['test.profile-note']);
+    expect(server.requests).toEqual([{ id, text: 'offline edit' }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('of an older version of the app waits without holding up the other kinds', async () => {
+    const { engine, note, server } = setup({ online: false });
+    await db.outbox.add({ id: 'old', kind: 'gone.kind', payload: {}, userId: null, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: 1 });
+    const id = await engine.queue(note, { text: 'after' });
+    const withLoader = new OutboxEngine({ db, client: () => fakeSupabase().client, registry: new WriteRegistry(), isOnline: () => true, loadKind: async () => undefined });
+    await withLoader.flush();
+    await engine.flush();
+    expect(server.requests).toEqual([]);
+    const online = new OutboxEngine({ db, client: () => fakeSupabase().client, registry: (() => { const r = new WriteRegistry(); r.define(note); return r; })(), isOnline: () => true, loadKind: async () => undefined });
+    await online.flush();
+    expect(server.requests).toEqual([{ id, text: 'after' }]);
+    expect(await db.outbox.get('old')).toBeDefined();
+  });
+});
+
+describe('a send cut by a reload, a closed tab or a crash', () => {
+  /** A tab of the app over the shared device database, with the origin's Web Locks. */
+  function tab(name: string, locks: OriginLocks, shared: ReturnType<typeof setup>) {
+    const tabLocks = locks.tab(name);
+    const engine = new OutboxEngine({ db, client: () => shared.supabase.client, registry: shared.registry, clock: shared.clock, isOnline: () => true, locks: tabLocks });
+    return { engine, close: tabLocks.close };
+  }
+
+  /** A server whose answers wait until let through, so a send can be cut while in flight. */
+  function holdAnswers(server: NoteServer) {
+    const held: (() => void)[] = [];
+    let open = false;
+    const receive = server.receive.bind(server);
+    server.receive = async (id, text) => {
+      if (!open) await new Promise<void>((resolve) => held.push(resolve));
+      return receive(id, text);
+    };
+    return {
+      waiting: () => held.length,
+      /** Every answer from now on goes through at once; those held so far are dropped (`answerHeld` lets them go). */
+      open: () => (open = true),
+      answerHeld: () => held.splice(0).forEach((answer) => answer()),
+    };
+  }
+
+  it('is sent again at once by the next tab, and the writes made after it follow', async () => {
+    const shared = setup({ online: false });
+    const locks = new OriginLocks();
+    const answers = holdAnswers(shared.server);
+    const first = tab('first', locks, shared);
+    const cut = await first.engine.queue(shared.note, { text: 'cut in flight' });
+    void first.engine.flush();
+    await vi.waitFor(() => expect(answers.waiting()).toBe(1));
+    expect(await db.outbox.get(cut)).toMatchObject({ status: 'sending' });
+    // The tab is reloaded mid-send: its lock goes with it, and its request never gets an answer.
+    first.close();
+    const reloaded = tab('reloaded', locks, shared);
+    const later = await reloaded.engine.queue(shared.note, { text: 'made after' });
+    answers.open();
+    await reloaded.engine.flush();
+    // No clock moved: nothing waited for a lease.
+    expect(shared.server.requests.map((r) => r.id)).toEqual([cut, later]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('is shown as waiting again, not as being sent, when the app starts offline', async () => {
+    const shared = setup({ online: false });
+    const id = await shared.engine.queue(shared.note, { text: 'cut' });
+    await db.outbox.update(id, { status: 'sending', attempts: 1 });
+    const locks = new OriginLocks();
+    const offlineTab = new OutboxEngine({ db, client: () => shared.supabase.client, registry: shared.registry, clock: shared.clock, isOnline: () => false, locks: locks.tab('new') });
+    const stop = offlineTab.start();
+    await vi.waitFor(async () => expect(await db.outbox.get(id)).toMatchObject({ status: 'pending' }));
+    stop();
+  });
+
+  it('never lets two live tabs send one write at the same time', async () => {
+    const shared = setup({ online: false });
+    const locks = new OriginLocks();
+    const answers = holdAnswers(shared.server);
+    const one = tab('one', locks, shared);
+    const two = tab('two', locks, shared);
+    for (const text of ['a', 'b']) await one.engine.queue(shared.note, { text });
+    const sendingOne = one.engine.flush();
+    await vi.waitFor(() => expect(answers.waiting()).toBe(1));
+    // The other tab finds the queue's lock taken and leaves the write to the tab sending it.
+    await two.engine.flush();
+    expect(answers.waiting()).toBe(1);
+    answers.open();
+    answers.answerHeld();
+    await sendingOne;
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(shared.server.requests.map((r) => r.text)).toEqual(['a', 'b']);
+    expect(shared.server.maxInFlight).toBe(1);
+  });
+});
+
+describe('a write sent while a server read was under way', () => {
+  it('is replayed over that read, which may not show it yet', async () => {
+    const { engine, note, clock } = setup({ user: 'traveler-1' });
+    const readAt = clock.now();
+    clock.advance(10);
+    await engine.queue(note, { text: 'sent meanwhile' });
+    await engine.flush();
+    expect(await db.outbox.count()).toBe(0);
+    // The read began before the write went out: its rows lack it.
+    await engine.refreshMirror('profile', 'traveler-1', [], readAt);
+    expect(await db.profile.get('note:sent meanwhile')).toBeDefined();
+    // A read begun after the send shows the server's truth alone.
+    await engine.refreshMirror('profile', 'traveler-1', [], clock.now() + 1);
+    expect(await db.profile.get('note:sent meanwhile')).toBeUndefined();
+  });
+
+  it('is forgotten after ten minutes', async () => {
+    const { engine, note, clock } = setup({ user: 'traveler-1' });
+    await engine.queue(note, { text: 'old' });
+    await engine.flush();
+    clock.advance(10 * 60_000 + 1);
+    await engine.queue(note, { text: 'new' });
+    await engine.flush();
+    expect((await db.sent.toArray()).map((sent) => (sent.payload as Note).text)).toEqual(['new']);
   });
 });

@@ -88,6 +88,31 @@ describe('profile writes', () => {
   });
 });
 
+describe('profile and preference writes carry the time the change was made', () => {
+  it('send the device time of the change, not of the send, however late it goes out', async () => {
+    db = freshDb();
+    const supabase = fakeSupabase(traveler);
+    const calls: { name: string; args: Record<string, unknown> }[] = [];
+    const client = Object.assign(Object.create(supabase.client), {
+      rpc: async (name: string, args: Record<string, unknown>) => (calls.push({ name, args }), { data: {}, error: null, status: 200 }),
+    });
+    const clock = new ManualClock();
+    const network = { online: false };
+    const engine = new OutboxEngine({ db, client: () => client, registry: new WriteRegistry(), clock, isOnline: () => network.online });
+    const madeAt = clock.now();
+    await engine.queue(profileUpdate, { phone: '+255 754 000 111' });
+    await engine.queue(preferencesUpdate, { notifications: { newsletter: false } });
+    clock.advance(3 * 60 * 60_000);
+    network.online = true;
+    await engine.flush();
+    // merge_user_profile and merge_user_preferences keep a field's newer value against these.
+    expect(calls).toEqual([
+      { name: 'merge_user_profile', args: { p_patch: { phone: '+255 754 000 111' }, p_changed_at: new Date(madeAt).toISOString() } },
+      { name: 'merge_user_preferences', args: { p_patch: { notifications: { newsletter: false } }, p_changed_at: new Date(madeAt + 1).toISOString() } },
+    ]);
+  });
+});
+
 describe('field patches', () => {
   it('merge nested objects key by key and replace everything else', () => {
     expect(mergePatch({ a: { b: 1, c: 2 }, list: [1, 2], d: 'x' }, { a: { c: 3 }, list: [3], e: null })).toEqual({ a: { b: 1, c: 3 }, list: [3], d: 'x', e: null });

@@ -65,8 +65,10 @@ export function OutboxStatus() {
   const Icon = tone === 'failed' ? IconAlertTriangle : tone === 'offline' ? IconCloudOff : IconRefresh;
   const count = tone === 'failed' ? failed.length : waiting;
   const summary = outboxSummary(status);
-  // Writes whose waiting means something particular (a booking is not confirmed yet) are named.
-  const noted = status.items.filter((item) => item.status !== 'failed' && item.waitingNote);
+  // Each waiting write is named, with what its waiting means where the kind says (a booking is not confirmed yet).
+  const waitingItems = status.items.filter((item) => item.status !== 'failed');
+  const shownItems = waitingItems.slice(0, 5);
+  const sendingNow = waitingItems.some((item) => item.status === 'sending');
 
   return (
     <Popover position="bottom-end" width={320} shadow="md" withArrow>
@@ -89,18 +91,27 @@ export function OutboxStatus() {
               ))}
             </ul>
           )}
-          {noted.length > 0 && (
-            <ul className={classes.list}>
-              {noted.map((item) => (
+          {shownItems.length > 0 && (
+            <ul className={classes.list} data-testid="outbox-waiting">
+              {shownItems.map((item) => (
                 <li key={item.id} className={classes.item}>
                   <Text size="sm" fw={500}>
                     {item.description}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {item.waitingNote}
-                  </Text>
+                  {item.waitingNote && (
+                    <Text size="xs" c="dimmed">
+                      {item.waitingNote}
+                    </Text>
+                  )}
                 </li>
               ))}
+              {waitingItems.length > shownItems.length && (
+                <li className={classes.item}>
+                  <Text size="xs" c="dimmed">
+                    and {changes(waitingItems.length - shownItems.length)} more
+                  </Text>
+                </li>
+              )}
             </ul>
           )}
           {failed.length > 0 && waiting > 0 && (
@@ -110,9 +121,11 @@ export function OutboxStatus() {
           )}
           {failed.length === 0 && (
             <Text size="xs" c="dimmed">
-              {online
-                ? 'They are being sent now and will be saved in the order you made them.'
-                : 'Everything you change is kept on this device and saved in order once you are back online.'}
+              {!online
+                ? 'Everything you change is kept on this device and saved in order once you are back online.'
+                : sendingNow
+                  ? 'They are being sent now and will be saved in the order you made them.'
+                  : 'They will be sent in a moment, in the order you made them.'}
             </Text>
           )}
         </Stack>

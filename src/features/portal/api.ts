@@ -47,9 +47,10 @@ function useMirror<T>(
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }) => {
+      const readAt = Date.now();
       const fresh = await fetchRows();
       // A read overtaken by a newer one (an invalidation while it ran) must not write its older rows last.
-      if (!signal.aborted) await refreshMirror(table, userId, fresh);
+      if (!signal.aborted) await refreshMirror(table, userId, fresh, readAt);
       return Date.now();
     },
   });

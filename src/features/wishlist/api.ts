@@ -19,6 +19,7 @@ export const wishlistMirrorQuery = (userId: string) =>
   queryOptions({
     queryKey: wishlistKeys.mirror(userId),
     queryFn: async () => {
+      const readAt = Date.now();
       const { data, error } = await (await getSupabase())
         .from('wishlist')
         .select('id, user_id, tour_id, created_at')
@@ -26,8 +27,15 @@ export const wishlistMirrorQuery = (userId: string) =>
         .overrideTypes<{ id: string; user_id: string; tour_id: string; created_at: string }[], { merge: false }>();
       if (error) throw error;
       const syncedAt = Date.now();
-      const rows: MirrorRow[] = data.map((row) => ({ id: wishlistMirrorId(userId, row.tour_id), userId, row, syncedAt }));
-      await refreshMirror('wishlist', userId, rows);
+      // This read carries no tour details: those the device holds (from the portal's read or the
+      // heart that saved the tour) stay, so the wishlist page still names the tour offline.
+      const held = new Map((await localDb.wishlist.where('userId').equals(userId).toArray()).map((mirror) => [mirror.id, mirror.row.tour]));
+      const rows: MirrorRow[] = data.map((row) => {
+        const id = wishlistMirrorId(userId, row.tour_id);
+        const tour = held.get(id);
+        return { id, userId, row: tour ? { ...row, tour } : row, syncedAt };
+      });
+      await refreshMirror('wishlist', userId, rows, readAt);
       return rows.length;
     },
   });

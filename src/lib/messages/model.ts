@@ -3,6 +3,8 @@
  * its unread badge and the chat widget read and group them the same way.
  */
 
+import type { WaitingState } from '../outbox/status.ts';
+
 export const MESSAGE_COLUMNS = 'id, client_id, user_id, thread_id, subject, booking_id, sender, body, read_at, created_at';
 
 export interface Message {
@@ -16,8 +18,13 @@ export interface Message {
   body: string;
   read_at: string | null;
   created_at: string;
-  /** Set on messages still waiting in the outbox. */
-  pending?: boolean;
+  /** Set on messages still waiting in the outbox: how their sending stands. */
+  pending?: WaitingState;
+}
+
+/** What a message still on the device shows instead of its time. */
+export function pendingLabel(state: WaitingState): string {
+  return { sending: 'Sending…', waiting: 'Waiting to send', offline: 'Will send when online', failed: 'Not sent' }[state];
 }
 
 export interface Thread {

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb } from '../local-db.ts';
 import { notify } from '../notify.ts';
+import { useOnline } from '../online.ts';
 import { queueWrite, waitForWrite } from '../outbox/outbox.ts';
+import { waitingState, type WaitingState } from '../outbox/status.ts';
 import { getSupabase } from '../supabase.ts';
 import { MESSAGE_COLUMNS, type Message, type Thread } from './model.ts';
 import { messagesRead, messagesSend, type MessageDraft } from './writes.ts';
@@ -24,7 +26,11 @@ export async function fetchMessages(userId: string): Promise<Message[]> {
   return data as Message[];
 }
 
-/** Messages from the server, with those still waiting in the outbox shown as sending; none while signed out (null). */
+/**
+ * Messages from the server, with those still waiting in the outbox shown as sending, and those sent
+ * since the server's list was read shown as sent (the list is read again at once); none while
+ * signed out (null).
+ */
 export function useMessages(userId: string | null) {
   const query = useQuery({
     queryKey: messageKeys.ofUser(userId ?? ''),
@@ -32,31 +38,44 @@ export function useMessages(userId: string | null) {
     enabled: userId !== null,
     refetchInterval: 60_000,
   });
-  const waiting = useLiveQuery(
-    () => (userId ? localDb.outbox.where('userId').equals(userId).filter((entry) => entry.kind === 'messages.send').toArray() : []),
-    [userId],
-    [],
-  );
-  const sentIds = new Set((query.data ?? []).map((m) => m.client_id));
-  const pending: Message[] = waiting
-    .filter((entry) => !sentIds.has(entry.id))
-    .map((entry) => {
-      const draft = entry.payload as MessageDraft;
+  const local = useLiveQuery(
+    async () => {
+      if (!userId) return { waiting: [], sent: [] };
+      const isMessage = (entry: { kind: string }) => entry.kind === 'messages.send';
       return {
-        id: entry.id,
-        client_id: entry.id,
-        user_id: userId!,
-        thread_id: draft.threadId,
-        subject: draft.subject ?? null,
-        booking_id: draft.bookingId ?? null,
-        sender: 'traveler',
-        body: draft.body,
-        read_at: null,
-        created_at: new Date(entry.createdAt).toISOString(),
-        pending: true,
+        waiting: await localDb.outbox.where('userId').equals(userId).filter(isMessage).toArray(),
+        sent: await localDb.sent.where('userId').equals(userId).filter(isMessage).toArray(),
       };
-    });
-  return { ...query, messages: [...(query.data ?? []), ...pending] };
+    },
+    [userId],
+    { waiting: [], sent: [] },
+  );
+  const serverIds = new Set((query.data ?? []).map((m) => m.client_id));
+  const sentSinceRead = local.sent.filter((entry) => !serverIds.has(entry.id) && entry.sentAt >= query.dataUpdatedAt);
+  const { refetch } = query;
+  useEffect(() => {
+    if (sentSinceRead.length > 0) void refetch();
+  }, [sentSinceRead.length, refetch]);
+  const online = useOnline();
+  const shown = (entry: { id: string; payload: unknown; createdAt: number }, pending: WaitingState | undefined): Message => {
+    const draft = entry.payload as MessageDraft;
+    return {
+      id: entry.id,
+      client_id: entry.id,
+      user_id: userId!,
+      thread_id: draft.threadId,
+      subject: draft.subject ?? null,
+      booking_id: draft.bookingId ?? null,
+      sender: 'traveler',
+      body: draft.body,
+      read_at: null,
+      created_at: new Date(entry.createdAt).toISOString(),
+      pending,
+    };
+  };
+  const notOnServer = (entry: { id: string }) => !serverIds.has(entry.id);
+  const onDevice = [...local.sent.filter(notOnServer).map((entry) => shown(entry, undefined)), ...local.waiting.filter(notOnServer).map((entry) => shown(entry, waitingState([entry], online) ?? undefined))];
+  return { ...query, messages: [...(query.data ?? []), ...onDevice] };
 }
 
 /** Sends a message through the outbox and says whether it went now or will go when online. */

@@ -1,6 +1,8 @@
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
-import type { LocalDb, MirrorRow } from '../local-db.ts';
+import { liveQuery } from 'dexie';
+import type { LocalDb, MirrorRow, SentWrite } from '../local-db.ts';
 import { classifyFailure, failureMessage, WriteError } from './errors.ts';
+import { defaultSendLocks, type SendLocks } from './locks.ts';
 import { writeRegistry, type AnyWriteDefinition, type MirrorTable, type QueuedWrite, type WriteDefinition, type WriteRegistry } from './registry.ts';
 
 /** Time as the engine sees it; tests drive it by hand. */
@@ -22,6 +24,12 @@ export interface OutboxEngineOptions {
   registry?: WriteRegistry;
   clock?: Clock;
   isOnline?: () => boolean;
+  /**
+   * Loads the code that defines a kind of write (app/write-kinds.ts), so a write queued on one page
+   * is sent, and replayed over a refresh, on any other, whatever that page has loaded.
+   */
+  loadKind?: (kind: string) => Promise<unknown>;
+  locks?: SendLocks;
 }
 
 export type WriteOutcome = { status: 'sent' } | { status: 'failed'; error: string } | { status: 'waiting' };
@@ -30,8 +38,13 @@ const firstRetryDelay = 1_000;
 const maxRetryDelay = 5 * 60_000;
 /** A send that takes longer is given up (and retried later); the server ignores a late duplicate. */
 const sendTimeout = 30_000;
-/** While an entry is being sent no other tab sends it; after a crash mid-send it is due again after this. */
+/**
+ * Without Web Locks (pageLocks), an entry being sent is leased for this long, so another tab does
+ * not send it too; after a crash mid-send it is due again when the lease ends.
+ */
 const sendLease = 60_000;
+/** How long a sent write is replayed over server reads that began before it went out. */
+const sentKeptFor = 10 * 60_000;
 /** The meta key remembering who was signed in, so their data is cleared when they sign out. */
 const lastUserKey = 'outbox.lastUserId';
 const mirrorTables: MirrorTable[] = ['bookings', 'wishlist', 'preferences', 'profile'];
@@ -51,6 +64,10 @@ export class OutboxEngine {
   private readonly registry: WriteRegistry;
   private readonly clock: Clock;
   private readonly isOnline: () => boolean;
+  private readonly loadKind: ((kind: string) => Promise<unknown>) | undefined;
+  private readonly locks: SendLocks;
+  private readonly kindsLoading = new Map<string, Promise<void>>();
+  private readonly watchedLocks = new Set<string>();
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private wakeTimer: unknown = null;
@@ -64,6 +81,8 @@ export class OutboxEngine {
     this.registry = options.registry ?? writeRegistry;
     this.clock = options.clock ?? systemClock;
     this.isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+    this.loadKind = options.loadKind;
+    this.locks = options.locks ?? defaultSendLocks();
   }
 
   /** Records a write and its optimistic change together; returns the entry id (the idempotency key). */
@@ -106,15 +125,20 @@ export class OutboxEngine {
   async discard(id: string): Promise<boolean> {
     const entry = await this.db.outbox.get(id);
     if (!entry) return false;
+    await this.ensureKinds([entry.kind]);
     const definition = this.registry.get(entry.kind);
     const tables = [this.db.outbox, ...(definition?.mirrors ?? []).map((name) => this.db[name])];
-    const discarded = await this.db.transaction('rw', tables, async () => {
-      const current = (await this.db.outbox.get(id)) as QueuedWrite<unknown> | undefined;
-      if (!current || this.inFlight(current)) return false;
-      await this.db.outbox.delete(id);
-      await definition?.revert?.(this.db, current.payload, current.userId, current.undo);
-      return true;
-    });
+    // Under the queue's lock, so a write being sent (in this tab or another) is not discarded meanwhile.
+    const locked = await this.locks.tryWith(this.lockName(entry, definition), () =>
+      this.db.transaction('rw', tables, async () => {
+        const current = (await this.db.outbox.get(id)) as QueuedWrite<unknown> | undefined;
+        if (!current || this.leased(current)) return false;
+        await this.db.outbox.delete(id);
+        await definition?.revert?.(this.db, current.payload, current.userId, current.undo);
+        return true;
+      }),
+    );
+    const discarded = locked.held && locked.value;
     if (discarded) this.settle(id, { status: 'failed', error: 'Discarded' });
     return discarded;
   }
@@ -125,10 +149,15 @@ export class OutboxEngine {
    */
   waitFor(id: string, timeoutMs: number): Promise<WriteOutcome> {
     return new Promise((resolve) => {
+      let settled = false;
+      let watch: { unsubscribe(): void } | null = null;
       let timer: unknown = null;
       const finish = (outcome: WriteOutcome) => {
+        if (settled) return;
+        settled = true;
         this.settledListeners.delete(listener);
         if (timer !== null) this.clock.clearTimeout(timer);
+        watch?.unsubscribe();
         resolve(outcome);
       };
       const listener = (settledId: string, outcome: WriteOutcome) => {
@@ -136,24 +165,39 @@ export class OutboxEngine {
       };
       this.settledListeners.add(listener);
       timer = this.clock.setTimeout(() => finish({ status: 'waiting' }), timeoutMs);
-      void this.db.outbox.get(id).then((entry) => {
-        if (!entry) finish({ status: 'sent' });
+      // The device database, watched, also tells what another tab's engine did with the write.
+      const read = () => Promise.all([this.db.outbox.get(id), this.db.sent.get(id)]);
+      const judge = ([entry, sent]: Awaited<ReturnType<typeof read>>) => {
+        if (sent) finish({ status: 'sent' });
+        else if (!entry) finish({ status: 'failed', error: 'Discarded' });
         else if (entry.status === 'failed') finish({ status: 'failed', error: entry.lastError ?? 'Failed' });
-        else if (!this.isOnline()) finish({ status: 'waiting' });
+      };
+      void read().then((found) => {
+        judge(found);
+        if (!this.isOnline()) finish({ status: 'waiting' });
+        if (settled) return;
+        watch = liveQuery(read).subscribe({ next: judge, error: () => undefined });
+        if (settled) watch.unsubscribe();
       });
     });
   }
 
   /**
-   * Replaces a user's mirror rows with fresh ones from the server and replays the writes still
-   * waiting on top, so a refresh never hides what the user did offline.
+   * Replaces a user's mirror rows with fresh ones from the server and replays on top the writes still
+   * waiting, and those sent since the read began (`readAt`, the device's clock) which it may not show,
+   * so a refresh never hides what the user did, whatever kinds of write the open page has loaded.
    */
-  async refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[]): Promise<void> {
-    await this.db.transaction('rw', [this.db.outbox, ...mirrorTables.map((name) => this.db[name])], async () => {
+  async refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[], readAt: number): Promise<void> {
+    const kinds = [...(await this.db.outbox.where('userId').equals(userId).toArray()), ...(await this.db.sent.where('userId').equals(userId).toArray())].map((entry) => entry.kind);
+    await this.ensureKinds(kinds);
+    await this.db.transaction('rw', [this.db.outbox, this.db.sent, ...mirrorTables.map((name) => this.db[name])], async () => {
       await this.db[table].where('userId').equals(userId).delete();
       await this.db[table].bulkPut(rows);
-      const waiting = (await this.db.outbox.where('userId').equals(userId).sortBy('createdAt')) as QueuedWrite<unknown>[];
-      for (const entry of waiting) {
+      const waiting = (await this.db.outbox.where('userId').equals(userId).toArray()) as QueuedWrite<unknown>[];
+      const sentSince = (await this.db.sent.where('userId').equals(userId).filter((sent) => sent.sentAt >= readAt).toArray()) as SentWrite[];
+      const replayed: (QueuedWrite<unknown> | SentWrite)[] = [...sentSince, ...waiting];
+      replayed.sort((a, b) => a.createdAt - b.createdAt);
+      for (const entry of replayed) {
         const definition = this.registry.get(entry.kind);
         if (definition?.apply && definition.mirrors?.includes(table)) await definition.apply(this.db, entry.payload, userId);
       }
@@ -208,7 +252,10 @@ export class OutboxEngine {
       this.clock.setTimeout(() => void this.sessionChanged(event, userId).catch(reportBackgroundError), 0);
     });
     cleanups.push(() => data.subscription.unsubscribe());
-    this.kick();
+    // A send cut by a reload or a closed tab is due again now, and no longer shown as being sent.
+    void this.releaseCutSends()
+      .catch(reportBackgroundError)
+      .then(() => this.kick());
     return () => {
       this.stopped = true;
       this.cancelWake();
@@ -250,14 +297,18 @@ export class OutboxEngine {
   private async sendDue(): Promise<boolean> {
     this.wakeAt = null;
     if (this.stopped || !this.isOnline()) return false;
-    const entries = (await this.db.outbox.orderBy('createdAt').toArray()) as QueuedWrite<unknown>[];
+    let entries = (await this.db.outbox.orderBy('createdAt').toArray()) as QueuedWrite<unknown>[];
+    if (entries.some((entry) => !this.registry.get(entry.kind))) {
+      await this.ensureKinds(entries.map((entry) => entry.kind));
+      entries = (await this.db.outbox.orderBy('createdAt').toArray()) as QueuedWrite<unknown>[];
+    }
     const heads = new Map<string, { entry: QueuedWrite<unknown>; definition: AnyWriteDefinition }>();
     for (const entry of entries) {
       if (entry.status === 'failed') continue;
       const definition = this.registry.get(entry.kind);
-      // A kind whose code has not loaded yet waits without holding up the others.
+      // A kind no code defines (left by an older version of the app) waits without holding up the others.
       if (!definition) continue;
-      const queue = `${definition.queue ?? 'writes'}:${entry.userId ?? 'guest'}`;
+      const queue = this.queueOf(entry, definition);
       if (!heads.has(queue)) heads.set(queue, { entry, definition });
     }
     if (heads.size === 0) return false;
@@ -267,24 +318,43 @@ export class OutboxEngine {
     for (const head of heads.values()) {
       // A traveler's writes go out only with their own session.
       if (head.entry.userId !== null && head.entry.userId !== sessionUser) continue;
-      if (head.entry.nextAttemptAt <= now) due.push(head);
+      // With Web Locks an entry marked as being sent is due: the lock tells whether a live tab sends it.
+      if (head.entry.nextAttemptAt <= now || this.cutSendDue(head.entry)) due.push(head);
       else this.wakeAt = Math.min(this.wakeAt ?? Infinity, head.entry.nextAttemptAt);
     }
     if (due.length === 0) return false;
-    await Promise.all(due.map(({ entry, definition }) => this.sendOne(entry.id, definition)));
-    return true;
+    const sent = await Promise.all(due.map(({ entry, definition }) => this.sendOne(entry, definition)));
+    return sent.some(Boolean);
   }
 
-  private async sendOne(id: string, definition: AnyWriteDefinition): Promise<void> {
-    const entry = await this.claim(id);
-    if (!entry) return;
-    let error = await this.attempt(definition, entry);
-    // An expired access token is not the write's fault: refresh the session and try once more.
-    if (error !== null && classifyFailure(error) === 'refresh' && (await this.refreshSession())) {
-      error = await this.attempt(definition, entry);
-    }
+  /** Sends one entry while holding its queue's lock; false when another tab holds it (this tab goes on once it is free). */
+  private async sendOne(head: QueuedWrite<unknown>, definition: AnyWriteDefinition): Promise<boolean> {
+    const lock = this.lockName(head, definition);
+    const outcome = await this.locks.tryWith(lock, async () => {
+      const entry = await this.claim(head.id);
+      if (!entry) return;
+      let error = await this.attempt(definition, entry);
+      // An expired access token is not the write's fault: refresh the session and try once more.
+      if (error !== null && classifyFailure(error) === 'refresh' && (await this.refreshSession())) {
+        error = await this.attempt(definition, entry);
+      }
+      await this.record(entry, definition, error);
+    });
+    if (!outcome.held) this.watchLock(lock);
+    return outcome.held;
+  }
+
+  /** Stores what the server said: sent (kept a while for refreshes), to be retried, or failed. */
+  private async record(entry: QueuedWrite<unknown>, definition: AnyWriteDefinition, error: unknown): Promise<void> {
+    const { id } = entry;
     if (error === null) {
-      await this.db.outbox.delete(id);
+      const now = this.clock.now();
+      const sent: SentWrite = { id, kind: entry.kind, payload: entry.payload, userId: entry.userId, createdAt: entry.createdAt, sentAt: now };
+      await this.db.transaction('rw', [this.db.outbox, this.db.sent], async () => {
+        await this.db.outbox.delete(id);
+        await this.db.sent.put(sent);
+        await this.db.sent.where('sentAt').below(now - sentKeptFor).delete();
+      });
       this.settle(id, { status: 'sent' });
       return;
     }
@@ -300,16 +370,99 @@ export class OutboxEngine {
     }
   }
 
-  /** Marks the entry as being sent, unless it is gone, failed, or not due (another tab holds it). */
+  /**
+   * Marks the entry as being sent (its queue's lock is held), unless it is gone, failed, or not due.
+   * Without Web Locks the mark is a lease that keeps other tabs off.
+   */
   private claim(id: string): Promise<QueuedWrite<unknown> | null> {
     return this.db.transaction('rw', this.db.outbox, async () => {
       const current = (await this.db.outbox.get(id)) as QueuedWrite<unknown> | undefined;
       const now = this.clock.now();
-      if (!current || current.status === 'failed' || current.nextAttemptAt > now) return null;
-      const claimed: QueuedWrite<unknown> = { ...current, status: 'sending', attempts: current.attempts + 1, nextAttemptAt: now + sendLease };
+      if (!current || current.status === 'failed' || (current.nextAttemptAt > now && !this.cutSendDue(current))) return null;
+      const claimed: QueuedWrite<unknown> = {
+        ...current,
+        status: 'sending',
+        attempts: current.attempts + 1,
+        nextAttemptAt: this.locks.acrossTabs ? now : now + sendLease,
+      };
       await this.db.outbox.put(claimed);
       return claimed;
     });
+  }
+
+  /** With Web Locks, an entry left marked as being sent is due: only its queue's lock can keep it back. */
+  private cutSendDue(entry: QueuedWrite<unknown>): boolean {
+    return this.locks.acrossTabs && entry.status === 'sending';
+  }
+
+  /** An entry another tab may be sending, as far as the lease says (without Web Locks). */
+  private leased(entry: QueuedWrite<unknown>): boolean {
+    return !this.locks.acrossTabs && entry.status === 'sending' && entry.nextAttemptAt > this.clock.now();
+  }
+
+  /**
+   * Entries marked as being sent whose queue's lock is free were cut (a reload, a closed tab, a
+   * crash): they are waiting again, due now.
+   */
+  private async releaseCutSends(): Promise<void> {
+    if (!this.locks.acrossTabs) return;
+    const marked = (await this.db.outbox.where('status').equals('sending').toArray()) as QueuedWrite<unknown>[];
+    for (const entry of marked) {
+      await this.ensureKinds([entry.kind]);
+      await this.locks.tryWith(this.lockName(entry, this.registry.get(entry.kind)), async () => {
+        await this.db.outbox
+          .where('id')
+          .equals(entry.id)
+          .and((current) => current.status === 'sending')
+          .modify({ status: 'pending', nextAttemptAt: this.clock.now() });
+      });
+    }
+  }
+
+  /** Once another tab lets go of a queue (it finished, or its tab is gone), this tab looks again. */
+  private watchLock(lock: string): void {
+    if (this.watchedLocks.has(lock)) return;
+    this.watchedLocks.add(lock);
+    void this.locks
+      .whenFree(lock)
+      .then(() => {
+        this.watchedLocks.delete(lock);
+        return this.releaseCutSends();
+      })
+      .catch(reportBackgroundError)
+      .then(() => this.kick());
+  }
+
+  private queueOf(entry: QueuedWrite<unknown>, definition: AnyWriteDefinition | undefined): string {
+    return `${definition?.queue ?? 'writes'}:${entry.userId ?? 'guest'}`;
+  }
+
+  /** One lock per queue and device database, shared by the origin's tabs. */
+  private lockName(entry: QueuedWrite<unknown>, definition: AnyWriteDefinition | undefined): string {
+    return `outbox:${this.db.name}:${this.queueOf(entry, definition)}`;
+  }
+
+  /** Loads the code of kinds not defined yet (once each; a failed load is tried again next time). */
+  private async ensureKinds(kinds: Iterable<string>): Promise<void> {
+    const loader = this.loadKind;
+    if (!loader) return;
+    const loads: Promise<void>[] = [];
+    for (const kind of new Set(kinds)) {
+      if (this.registry.get(kind)) continue;
+      let loading = this.kindsLoading.get(kind);
+      if (!loading) {
+        loading = loader(kind).then(
+          () => undefined,
+          (error: unknown) => {
+            this.kindsLoading.delete(kind);
+            reportBackgroundError(error);
+          },
+        );
+        this.kindsLoading.set(kind, loading);
+      }
+      loads.push(loading);
+    }
+    await Promise.all(loads);
   }
 
   private async attempt(definition: AnyWriteDefinition, entry: QueuedWrite<unknown>): Promise<unknown> {
@@ -325,10 +478,6 @@ export class OutboxEngine {
     } finally {
       this.clock.clearTimeout(timer);
     }
-  }
-
-  private inFlight(entry: QueuedWrite<unknown>): boolean {
-    return entry.status === 'sending' && entry.nextAttemptAt > this.clock.now();
   }
 
   private async sessionUserId(): Promise<string | null> {

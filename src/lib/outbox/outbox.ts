@@ -61,7 +61,10 @@ export async function waitForWrite(id: string, timeoutMs: number): Promise<Write
   return (await running()).waitFor(id, timeoutMs);
 }
 
-/** Stores fresh server rows in a mirror with the user's waiting writes replayed on top. */
-export async function refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[]): Promise<void> {
-  await (await running()).refreshMirror(table, userId, rows);
+/**
+ * Stores fresh server rows in a mirror with the user's waiting writes, and those sent since the read
+ * began (`readAt`: Date.now() taken before the request), replayed on top.
+ */
+export async function refreshMirror(table: MirrorTable, userId: string, rows: MirrorRow[], readAt: number): Promise<void> {
+  await (await running()).refreshMirror(table, userId, rows, readAt);
 }

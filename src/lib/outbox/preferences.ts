@@ -15,7 +15,7 @@ export type PreferencesPatch = { [Section in keyof UserPreferences]?: Partial<Us
 /**
  * The preferences mirror holds one row per user (id = user id, row = the preferences object). The
  * server merges the patch field by field (merge_user_preferences), so two devices changing different
- * fields both keep their change.
+ * fields both keep their change, and a field keeps the change made last (by the time on the device).
  */
 export const preferencesUpdate = defineWrite<PreferencesPatch, JsonObject>({
   kind: 'preferences.update',
@@ -32,7 +32,7 @@ export const preferencesUpdate = defineWrite<PreferencesPatch, JsonObject>({
     const current = await db.preferences.get(userId!);
     if (current) await db.preferences.put({ ...current, row: revertPatch(current.row, patch, previous ?? {}) });
   },
-  async send(client, { payload }) {
-    await checked(client.rpc('merge_user_preferences', { p_patch: payload }));
+  async send(client, { payload, createdAt }) {
+    await checked(client.rpc('merge_user_preferences', { p_patch: payload, p_changed_at: new Date(createdAt).toISOString() }));
   },
 });

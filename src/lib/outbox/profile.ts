@@ -21,7 +21,8 @@ export interface ProfilePatch {
 
 /**
  * The profile mirror holds one row per user (id = user id). Only changed fields are sent, so edits
- * from two devices to different fields both survive; the same field takes the last one to arrive.
+ * from two devices to different fields both survive; the same field keeps the change made last on
+ * its device (the entry's createdAt), whatever order the changes arrive in.
  */
 export const profileUpdate = defineWrite<ProfilePatch, JsonObject>({
   kind: 'profile.update',
@@ -38,7 +39,8 @@ export const profileUpdate = defineWrite<ProfilePatch, JsonObject>({
     const current = await db.profile.get(userId!);
     if (current) await db.profile.put({ ...current, row: revertPatch(current.row, { ...patch }, previous ?? {}) });
   },
-  async send(client, { userId, payload }) {
-    await checked(client.from('users').update(payload).eq('id', userId!));
+  // The server keeps a field's newer value against an older change arriving late (merge_user_profile).
+  async send(client, { payload, createdAt }) {
+    await checked(client.rpc('merge_user_profile', { p_patch: payload, p_changed_at: new Date(createdAt).toISOString() }));
   },
 });

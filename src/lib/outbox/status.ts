@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
 import { localDb, type LocalDb, type OutboxEntry } from '../local-db.ts';
+import { useOnline } from '../online.ts';
 import { writeRegistry } from './registry.ts';
 
 export interface OutboxItem {
@@ -19,15 +19,6 @@ export interface OutboxStatus {
   waiting: number;
   failed: OutboxItem[];
   items: OutboxItem[];
-}
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
 }
 
 /** What the outbox holds for the user to see; background writes (analytics) are left out. */
@@ -51,6 +42,30 @@ export function describeOutbox(entries: OutboxEntry[], online: boolean): OutboxS
 /** The outbox as it changes (Dexie live query), with the browser's online state. */
 export function useOutboxStatus(db: LocalDb = localDb): OutboxStatus {
   const entries = useLiveQuery(() => db.outbox.orderBy('createdAt').toArray(), [db], []);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  return describeOutbox(entries, online);
+  return describeOutbox(entries, useOnline());
+}
+
+/** How a user's writes still on the device stand, for a page that shows what they change. */
+export type WaitingState = 'sending' | 'waiting' | 'offline' | 'failed';
+
+/**
+ * The signed-in user's writes of the given kinds not yet on the server (waiting, being sent or
+ * failed), oldest first, as they change; and how they stand taken together.
+ */
+export function useWritesOnDevice(userId: string | null, kinds: readonly string[], db: LocalDb = localDb): { entries: OutboxEntry[]; state: WaitingState | null } {
+  const key = kinds.join(',');
+  const entries = useLiveQuery(
+    async () => (userId ? (await db.outbox.where('userId').equals(userId).sortBy('createdAt')).filter((entry) => key.split(',').includes(entry.kind)) : []),
+    [db, userId, key],
+    [],
+  );
+  return { entries, state: waitingState(entries, useOnline()) };
+}
+
+/** Failed beats offline beats being sent beats waiting for the next try. */
+export function waitingState(entries: Pick<OutboxEntry, 'status'>[], online: boolean): WaitingState | null {
+  if (entries.length === 0) return null;
+  if (entries.some((entry) => entry.status === 'failed')) return 'failed';
+  if (!online) return 'offline';
+  return entries.some((entry) => entry.status === 'sending') ? 'sending' : 'waiting';
 }

@@ -25,7 +25,7 @@ async function startSession(): Promise<SessionController> {
   const started = new SessionController({
     client: () => client,
     db: localDb,
-    storeProfile: (userId, row) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }]),
+    storeProfile: (userId, row, readAt) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }], readAt),
     onRefreshRefused,
     sessionExpired: emitSessionExpired,
   });

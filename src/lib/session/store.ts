@@ -54,8 +54,8 @@ const systemClock: SessionClock = {
 export interface SessionDeps {
   client: () => SupabaseClient;
   db: LocalDb;
-  /** Stores the profile row fetched from the server in the device mirror. */
-  storeProfile(userId: string, row: SessionProfile): Promise<void>;
+  /** Stores the profile row fetched from the server (the read began at readAt) in the device mirror. */
+  storeProfile(userId: string, row: SessionProfile, readAt: number): Promise<void>;
   /** Subscribes to the request wrapper's 'the server refused a refresh' (events.ts); returns the unsubscribe. */
   onRefreshRefused(listener: () => void): () => void;
   /** Told once when the signed-in session has ended because the server refused to refresh it. */
@@ -255,12 +255,12 @@ export class SessionController {
 
   private async loadProfile(userId: string): Promise<void> {
     try {
+      const readAt = Date.now();
       const { data } = await this.deps.client().from('users').select('*').eq('id', userId).maybeSingle<SessionProfile>();
       // Signed out (or someone else signed in) meanwhile: nothing of theirs is written to the device.
       if (!data || this.session?.user.id !== userId) return;
-      this.profile = data;
-      if (this.session) this.set({ ...this.state, user: sessionUser(this.session, data) });
-      await this.deps.storeProfile(userId, data);
+      // Shown through the mirror (watchProfile), where edits still waiting are replayed over it.
+      await this.deps.storeProfile(userId, data, readAt);
     } catch {
       // Offline: the mirror keeps what it had.
     }

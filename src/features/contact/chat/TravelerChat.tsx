@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { pendingLabel } from '@/lib/messages/model.ts';
 import { useMarkThreadRead, useMessages, useSendMessage } from '@/lib/messages/queries.ts';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import bubbles from '@/components/widgets/MessageBubble.module.css';
@@ -48,7 +49,7 @@ export function TravelerChat({ userId, firstName }: { userId: string; firstName:
         {thread?.messages.map((message) => (
           <div key={message.id} className={bubbles.bubble} data-sender={message.sender}>
             <Text size="xs" className={classes.meta}>
-              {message.sender === 'staff' ? 'Our team' : 'You'} · {message.pending ? 'Sending…' : timeOf(message.created_at)}
+              {message.sender === 'staff' ? 'Our team' : 'You'} · {message.pending ? pendingLabel(message.pending) : timeOf(message.created_at)}
             </Text>
             {message.body}
           </div>

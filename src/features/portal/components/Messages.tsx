@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Select, Skeleton, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPencilPlus, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { groupThreads, type Thread } from '@/lib/messages/model.ts';
+import { groupThreads, pendingLabel, type Thread } from '@/lib/messages/model.ts';
 import { useMarkThreadRead, useMessages, useSendMessage } from '@/lib/messages/queries.ts';
 import { useBookings } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
@@ -61,7 +61,7 @@ function ThreadView({ thread, display, onSend, bookingLabel }: { thread: Thread;
         {thread.messages.map((message) => (
           <Stack key={message.id} gap={2} className={bubbles.bubble} data-sender={message.sender}>
             <Text size="xs" c="dimmed" fw={600}>
-              {message.sender === 'staff' ? 'Our team' : 'You'} · {message.pending ? 'Sending…' : formatInstant(message.created_at, display)}
+              {message.sender === 'staff' ? 'Our team' : 'You'} · {message.pending ? pendingLabel(message.pending) : formatInstant(message.created_at, display)}
             </Text>
             <span>{message.body}</span>
           </Stack>
@@ -187,7 +187,7 @@ export function MessagesView({ userId, threadId, onSelect }: { userId: string; t
                 {thread.last.body}
               </Text>
               <Text size="xs" c="dimmed">
-                {thread.last.pending ? 'Sending…' : formatInstant(thread.last.created_at, display)}
+                {thread.last.pending ? pendingLabel(thread.last.pending) : formatInstant(thread.last.created_at, display)}
               </Text>
             </UnstyledButton>
           ))}

@@ -2,9 +2,11 @@ import { Button, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
+import { WaitingChanges } from '@/components/widgets/WaitingChanges.tsx';
 import { notify } from '@/lib/notify.ts';
 import { queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { profileUpdate, type ProfilePatch } from '@/lib/outbox/profile.ts';
+import { useWritesOnDevice } from '@/lib/outbox/status.ts';
 import { logActivity } from '@/lib/session/index.ts';
 import { useOnline } from '../online.ts';
 import { avatarProblem, uploadAvatar } from '../account.ts';
@@ -12,6 +14,30 @@ import { useProfile, type Profile } from '../api.ts';
 import { Panel, PortalPage, SyncNotice } from './PortalPage.tsx';
 
 type Field = Exclude<keyof ProfilePatch, 'avatar_url'>;
+
+/** Each field as a waiting change names it. */
+const changeNames: Record<keyof ProfilePatch, string> = {
+  full_name: 'full name',
+  avatar_url: 'photo',
+  phone: 'phone',
+  country: 'country of residence',
+  date_of_birth: 'date of birth',
+  passport_number: 'passport number',
+  nationality: 'nationality',
+  passport_issuing_country: 'passport issuing country',
+  passport_expiry: 'passport expiry date',
+  emergency_contact_name: "emergency contact's name",
+  emergency_contact_phone: "emergency contact's phone",
+  emergency_contact_relationship: "emergency contact's relationship",
+};
+
+/** The profile changes on this device that the server does not have yet, named. */
+function WaitingProfileChanges({ userId }: { userId: string }) {
+  const { entries, state } = useWritesOnDevice(userId, [profileUpdate.kind]);
+  const fieldsWaiting = new Set(entries.flatMap((entry) => Object.keys(entry.payload as ProfilePatch) as (keyof ProfilePatch)[]));
+  const names = [...fieldsWaiting].map((field) => changeNames[field] ?? field);
+  return <WaitingChanges state={state} names={names} />;
+}
 
 const fields: Field[] = [
   'full_name',
@@ -185,8 +211,14 @@ export function ProfileView({ userId, email, today }: { userId: string; email: s
   return (
     <PortalPage title="Profile" description={`Signed in as ${email}. Park permits are issued from these details, so keep them as on your passport.`}>
       <SyncNotice error={profile.refreshError} onRetry={profile.refresh} syncedWhat="profile" />
+      <WaitingProfileChanges userId={userId} />
       <AvatarPanel userId={userId} profile={profile.data} />
-      {profile.ready ? <ProfileForm key={profile.data?.id ?? 'new'} profile={profile.data} today={today} /> : <Skeleton height={420} radius="md" />}
+      {/* A device that has no profile yet waits for the server's, so the form never remounts under the traveler's typing. */}
+      {profile.ready && (profile.data !== null || !profile.refreshing) ? (
+        <ProfileForm key={profile.data?.id ?? 'new'} profile={profile.data} today={today} />
+      ) : (
+        <Skeleton height={420} radius="md" />
+      )}
     </PortalPage>
   );
 }

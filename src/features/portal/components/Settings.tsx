@@ -2,10 +2,12 @@ import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Select, S
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { WaitingChanges } from '@/components/widgets/WaitingChanges.tsx';
 import { DISPLAY_CURRENCIES } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { queueWrite } from '@/lib/outbox/outbox.ts';
 import { preferencesUpdate, type PreferencesPatch, type UserPreferences } from '@/lib/outbox/preferences.ts';
+import { useWritesOnDevice } from '@/lib/outbox/status.ts';
 import { logActivity } from '@/lib/session/index.ts';
 import { changePassword, deleteAccount, forgetDeletedAccount, MIN_PASSWORD_LENGTH, NEEDS_CONNECTION } from '../account.ts';
 import { usePreferences } from '../api.ts';
@@ -39,6 +41,29 @@ const privacyFields: { key: keyof UserPreferences['privacy']; label: string; des
   { key: 'activity_visible', label: 'Show my recent activity', description: 'Sign-ins, bookings viewed and changes, listed on your dashboard.' },
 ];
 
+const displayNames: Record<keyof UserPreferences['display'], string> = {
+  theme: 'Theme',
+  language: 'Language',
+  timezone: 'Time zone',
+  date_format: 'Date format',
+  currency: 'Currency',
+};
+
+/** A preference's name as the page shows it, from its section and key. */
+function preferenceName(section: string, key: string): string {
+  const fields: { key: string; label: string }[] = section === 'notifications' ? notificationFields : section === 'privacy' ? privacyFields : [];
+  return fields.find((field) => field.key === key)?.label ?? displayNames[key as keyof UserPreferences['display']] ?? key;
+}
+
+/** The preference changes on this device that the server does not have yet, named. */
+function WaitingPreferenceChanges({ userId }: { userId: string }) {
+  const { entries, state } = useWritesOnDevice(userId, [preferencesUpdate.kind]);
+  const names = new Set(
+    entries.flatMap((entry) => Object.entries(entry.payload as PreferencesPatch).flatMap(([section, fields]) => Object.keys(fields ?? {}).map((key) => preferenceName(section, key)))),
+  );
+  return <WaitingChanges state={state} names={[...names]} />;
+}
+
 function Preferences({ userId }: { userId: string }) {
   const preferences = usePreferences(userId);
   const { notifications, display, privacy } = preferences.data;
@@ -53,6 +78,7 @@ function Preferences({ userId }: { userId: string }) {
   return (
     <>
       <SyncNotice error={preferences.refreshError} onRetry={preferences.refresh} syncedWhat="settings" />
+      <WaitingPreferenceChanges userId={userId} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Panel title="Display">
           <Stack gap="sm">

@@ -1,10 +1,12 @@
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeartOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { WaitingChanges } from '@/components/widgets/WaitingChanges.tsx';
 import { TourCard } from '@/features/tours/components/TourCard.tsx';
 import { tourCardFromRow, type TourCardRow } from '@/features/tours/model.ts';
 import { notify } from '@/lib/notify.ts';
-import { toggleWishlist } from '@/lib/outbox/wishlist.ts';
+import { useWritesOnDevice } from '@/lib/outbox/status.ts';
+import { toggleWishlist, wishlistAdd, wishlistRemove, type WishlistWrite } from '@/lib/outbox/wishlist.ts';
 import { useWishlist, type WishlistEntry } from '../api.ts';
 import { PortalPage, SyncNotice } from './PortalPage.tsx';
 
@@ -31,13 +33,23 @@ function cardOf(entry: WishlistEntry) {
   });
 }
 
+/** Saves and removals on this device that the server does not have yet, named by tour. */
+function WaitingWishlistChanges({ userId }: { userId: string }) {
+  const { entries, state } = useWritesOnDevice(userId, [wishlistAdd.kind, wishlistRemove.kind]);
+  const names = entries.map((entry) => {
+    const title = ((entry.payload as WishlistWrite).tour as { title?: string } | undefined)?.title ?? 'a tour';
+    return `${entry.kind === wishlistAdd.kind ? 'saving' : 'removing'} ${title}`;
+  });
+  return <WaitingChanges state={state} names={names} />;
+}
+
 /** The tours the traveler saved; removing one toggles it off (the same write as the heart on a tour). */
 export function WishlistView({ userId, today }: { userId: string; today: string }) {
   const wishlist = useWishlist(userId);
 
   const remove = async (entry: WishlistEntry) => {
     try {
-      await toggleWishlist(userId, { tourId: entry.tour_id });
+      await toggleWishlist(userId, { tourId: entry.tour_id, ...(entry.tour ? { tour: entry.tour } : {}) });
       notify.info(`${(entry.tour as { title?: string } | null)?.title ?? 'The tour'} was removed from your wishlist.`);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : 'The wishlist could not be changed.');
@@ -47,6 +59,7 @@ export function WishlistView({ userId, today }: { userId: string; today: string 
   return (
     <PortalPage title="Wishlist" description="Tours you saved for later. Prices and dates are the latest we have.">
       <SyncNotice error={wishlist.refreshError} onRetry={wishlist.refresh} syncedWhat="wishlist" />
+      <WaitingWishlistChanges userId={userId} />
       {!wishlist.ready ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Skeleton height={360} radius="md" />
