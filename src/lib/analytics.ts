@@ -1,11 +1,13 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { defineAppendWrite } from './outbox/append.ts';
+import { checked } from './outbox/errors.ts';
 import { queueWrite } from './outbox/outbox.ts';
+import { defineWrite } from './outbox/registry.ts';
 
 /**
  * First-party analytics: events are stored in our own analytics_events table through the outbox,
- * so they survive being offline and count once. The server stamps the user type (the role, or
- * 'guest' when signed out, SPEC 6) from the signed-in user. Tracking never blocks or breaks the UI.
+ * so they survive being offline and count once. The server records them as the signed-in user and
+ * stamps the user type (the role, or 'guest' when signed out, SPEC 6). Tracking never blocks or
+ * breaks the UI.
  */
 export interface AnalyticsEvents {
   page_view: { path: string; title?: string };
@@ -47,15 +49,21 @@ interface AnalyticsWrite {
   occurredAt: string;
 }
 
-export const analyticsEvent = defineAppendWrite<AnalyticsWrite>({
+/**
+ * Sent through record_analytics_event with the entry's id as client_id: a resend of an event the
+ * server holds (a send cut by a page change) answers success, where a direct insert would answer
+ * 409 in the visitor's console (20261125000200_record_analytics_event.sql).
+ */
+export const analyticsEvent = defineWrite<AnalyticsWrite>({
   kind: 'analytics.event',
-  table: 'analytics_events',
   // Its own queue: events never wait behind (or hold up) the traveler's own writes.
   queue: 'analytics',
   silent: true,
   maxQueued: 200,
   describe: ({ name }) => `Analytics: ${name}`,
-  row: ({ name, properties, url, occurredAt }, entry) => ({ user_id: entry.userId, name, properties, url, occurred_at: occurredAt }),
+  async send(client, { id, payload: { name, properties, url, occurredAt } }) {
+    await checked(client.rpc('record_analytics_event', { p_client_id: id, p_name: name, p_properties: properties, p_url: url, p_occurred_at: occurredAt }));
+  },
 });
 
 export function track<N extends AnalyticsEventName>(name: N, properties: AnalyticsEvents[N]): void {

@@ -90,11 +90,20 @@ describe('the same write sent twice changes the database once', () => {
     ]);
     expect((await me.client.from('analytics_events').select('id').eq('properties->>path', path)).data).toEqual([]);
     expect((await anon.from('analytics_events').select('id')).error).not.toBeNull();
-    // Nobody records events in someone else's name, nor a purchase (the database records those).
-    const forged = await anon.from('analytics_events').insert({ client_id: randomUUID(), user_id: me.userId, name: 'page_view' });
-    expect(forged.error?.code).toBe('42501');
-    const purchase = await anon.from('analytics_events').insert({ client_id: randomUUID(), name: 'purchase', properties: { value: 99999 } });
+    // Events are recorded as the caller (the server takes no user id), and never a purchase (the database records those).
+    expect((await anon.from('analytics_events').insert({ client_id: randomUUID(), user_id: me.userId, name: 'page_view' })).error?.code).toBe('42501');
+    const purchase = await anon.rpc('record_analytics_event', { p_client_id: randomUUID(), p_name: 'purchase', p_properties: { value: 99999 } });
     expect(purchase.error).toMatchObject({ code: '22023', message: 'Unknown analytics event: purchase' });
+  });
+
+  it('analytics: a resend of an event the server holds answers success, not a conflict', async () => {
+    const anon = server.client();
+    const args = { p_client_id: randomUUID(), p_name: 'page_view', p_properties: { path: '/resent' } };
+    const first = await anon.rpc('record_analytics_event', args);
+    const again = await anon.rpc('record_analytics_event', args);
+    expect([first.error, first.status, again.error, again.status]).toEqual([null, 204, null, 204]);
+    const { rows } = await server.db.query(`select 1 from public.analytics_events where client_id = $1`, [args.p_client_id]);
+    expect(rows).toHaveLength(1);
   });
 
   it('preferences: the same patch twice gives the same preferences', async () => {
@@ -161,15 +170,6 @@ describe('merge_user_preferences', () => {
   });
 });
 
-describe('the engine against the server', () => {
-  it('sends writes made offline once the connection returns, in order, and keeps the device in step', async () => {
-    const me = await server.traveler();
-    const { db, network, engine } = device(me.client, false);
-    await engine.queue(wishlistAdd, { tourId: tourIds[0] });
-    await engine.queue(wishlistAdd, { tourId: tourIds[1] });
-    await engine.queue(wishlistRemove, { tourId: tourIds[0] });
-    await engine.queue(preferencesUpdate, { privacy: { show_profile: false } });
-    await engine.queue(profileUpdate, { full_name: 'Amani Mushi', country: 'Tanzania' });
 describe('a field keeps the change made last on its device, whatever order changes arrive in', () => {
   /** Two devices of one traveler, each with its own outbox. */
   async function twoDevices() {
@@ -232,6 +232,15 @@ describe('a field keeps the change made last on its device, whatever order chang
   });
 });
 
+describe('the engine against the server', () => {
+  it('sends writes made offline once the connection returns, in order, and keeps the device in step', async () => {
+    const me = await server.traveler();
+    const { db, network, engine } = device(me.client, false);
+    await engine.queue(wishlistAdd, { tourId: tourIds[0] });
+    await engine.queue(wishlistAdd, { tourId: tourIds[1] });
+    await engine.queue(wishlistRemove, { tourId: tourIds[0] });
+    await engine.queue(preferencesUpdate, { privacy: { show_profile: false } });
+    await engine.queue(profileUpdate, { full_name: 'Amani Mushi', country: 'Tanzania' });
     expect((await db.wishlist.toArray()).map((row) => row.row.tour_id)).toEqual([tourIds[1]]);
     expect(await me.client.from('wishlist').select('tour_id').eq('user_id', me.userId)).toMatchObject({ data: [] });
 

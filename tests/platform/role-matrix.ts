@@ -75,8 +75,8 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.activity],
   },
   analytics_events: {
-    // Anyone records events, as themselves; only admins read them; nobody changes them.
-    cells: { anon: '-Y--', traveler: '-O--', other: '-O--', admin: 'AO--' },
+    // Only admins read them; events are recorded through record_analytics_event; nobody changes them.
+    cells: { anon: '----', traveler: '----', other: '----', admin: 'A---' },
     row: (f, role, whose) => ({ name: 'page_view', properties: { path: '/' }, user_id: role === 'anon' ? null : own(f, role, whose) }),
     patch: { url: 'https://example.com/' },
     target: (f) => ['id', f.ids.analyticsEvent],
@@ -491,6 +491,7 @@ export const functions: Record<string, FunctionEntry> = {
   prune_rate_limit_hits: nobody,
   quote_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 2 })),
   rate_limit_wait: nobody,
+  record_analytics_event: everyone(() => ({ p_client_id: crypto.randomUUID(), p_name: 'page_view', p_properties: { path: '/' } })),
   record_card_payment: nobody,
   record_payment: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_amount: 1, p_method: 'cash' })),
   record_purchase_event: nobody,
