@@ -23,6 +23,7 @@ const client = {
     refreshSession: async () => ({ data: { session: { user: { id: traveler } } }, error: null }),
     onAuthStateChange: () => ({ data: { subscription: { unsubscribe() {} } } }),
   },
+  rpc: async () => (network.up ? { error: null, status: 204 } : offline),
   from: (table: string) => ({
     insert: async () => (network.up ? { error: null, status: 201 } : offline),
     upsert: async (row: { tour_id: string }) => {
