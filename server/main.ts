@@ -33,10 +33,13 @@ const config = loadConfig();
 const unlock = lockDataDir(config.dataDir);
 const platform = await createPlatform(config);
 if (platform.seeded) {
-  const { adminEmail, adminPassword, credentialsFile } = platform.seeded;
+  const { adminEmail, adminPassword, credentialsFile, staff, staffFile } = platform.seeded;
   console.log(
     `\nDemo company seeded. Admin sign-in (shown once, also saved in ${credentialsFile}):\n  email:    ${adminEmail}\n  password: ${adminPassword}\n`,
   );
+  console.log(`Staff sign-ins (shown once, also saved in ${staffFile}):`);
+  for (const member of staff) console.log(`  ${member.role.padEnd(7)} ${member.email.padEnd(30)} ${member.password}`);
+  console.log('');
 }
 
 const server = serve({ fetch: platform.app.fetch, port: config.port, hostname: config.host }, (info) => {

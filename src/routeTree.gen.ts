@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminAccessRouteImport } from './routes/admin-access'
 import { Route as AuthFixRouteImport } from './routes/auth-fix'
 import { Route as LoginRouteImport } from './routes/login'
@@ -29,6 +30,8 @@ import { Route as PublicStartPlanningRouteImport } from './routes/_public/start-
 import { Route as PublicTermsConditionsRouteImport } from './routes/_public/terms-conditions'
 import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
@@ -56,6 +59,11 @@ import { Route as PublicToursSlugBookRouteImport } from './routes/_public/tours/
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminAccessRoute = AdminAccessRouteImport.update({
@@ -152,6 +160,16 @@ const PublicTravelInsuranceRoute = PublicTravelInsuranceRouteImport.update({
   id: '/travel-insurance',
   path: '/travel-insurance',
   getParentRoute: () => PublicRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
+  id: '/auth-debug',
+  path: '/auth-debug',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/auth/forgot-password',
@@ -277,6 +295,7 @@ const PublicToursSlugBookRoute = PublicToursSlugBookRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/admin-access': typeof AdminAccessRoute
   '/auth-fix': typeof AuthFixRoute
   '/login': typeof LoginRoute
@@ -295,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/terms-conditions': typeof PublicTermsConditionsRoute
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -304,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/traveler/profile': typeof TravelerProfileRoute
   '/traveler/settings': typeof TravelerSettingsRoute
   '/traveler/wishlist': typeof TravelerWishlistRoute
+  '/admin/': typeof AdminIndexRoute
   '/traveler/': typeof TravelerIndexRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
@@ -338,6 +359,7 @@ export interface FileRoutesByTo {
   '/terms-conditions': typeof PublicTermsConditionsRoute
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -348,6 +370,7 @@ export interface FileRoutesByTo {
   '/traveler/settings': typeof TravelerSettingsRoute
   '/traveler/wishlist': typeof TravelerWishlistRoute
   '/': typeof PublicIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/traveler': typeof TravelerIndexRoute
   '/blog/$slug': typeof PublicBlogSlugRoute
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
@@ -367,6 +390,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_public': typeof PublicRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/admin-access': typeof AdminAccessRoute
   '/auth-fix': typeof AuthFixRoute
   '/login': typeof LoginRoute
@@ -385,6 +409,7 @@ export interface FileRoutesById {
   '/_public/terms-conditions': typeof PublicTermsConditionsRoute
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -395,6 +420,7 @@ export interface FileRoutesById {
   '/traveler/settings': typeof TravelerSettingsRoute
   '/traveler/wishlist': typeof TravelerWishlistRoute
   '/_public/': typeof PublicIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/traveler/': typeof TravelerIndexRoute
   '/_public/blog/$slug': typeof PublicBlogSlugRoute
   '/_public/book-tour/$slug': typeof PublicBookTourSlugRoute
@@ -415,6 +441,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/admin-access'
     | '/auth-fix'
     | '/login'
@@ -433,6 +460,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/thank-you'
     | '/travel-insurance'
+    | '/admin/auth-debug'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -442,6 +470,7 @@ export interface FileRouteTypes {
     | '/traveler/profile'
     | '/traveler/settings'
     | '/traveler/wishlist'
+    | '/admin/'
     | '/traveler/'
     | '/blog/$slug'
     | '/book-tour/$slug'
@@ -476,6 +505,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/thank-you'
     | '/travel-insurance'
+    | '/admin/auth-debug'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -486,6 +516,7 @@ export interface FileRouteTypes {
     | '/traveler/settings'
     | '/traveler/wishlist'
     | '/'
+    | '/admin'
     | '/traveler'
     | '/blog/$slug'
     | '/book-tour/$slug'
@@ -504,6 +535,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_public'
+    | '/admin'
     | '/admin-access'
     | '/auth-fix'
     | '/login'
@@ -522,6 +554,7 @@ export interface FileRouteTypes {
     | '/_public/terms-conditions'
     | '/_public/thank-you'
     | '/_public/travel-insurance'
+    | '/admin/auth-debug'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -532,6 +565,7 @@ export interface FileRouteTypes {
     | '/traveler/settings'
     | '/traveler/wishlist'
     | '/_public/'
+    | '/admin/'
     | '/traveler/'
     | '/_public/blog/$slug'
     | '/_public/book-tour/$slug'
@@ -551,6 +585,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
   AdminAccessRoute: typeof AdminAccessRoute
   AuthFixRoute: typeof AuthFixRoute
   LoginRoute: typeof LoginRoute
@@ -570,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin-access': {
@@ -704,6 +746,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/travel-insurance'
       preLoaderRoute: typeof PublicTravelInsuranceRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/auth-debug': {
+      id: '/admin/auth-debug'
+      path: '/auth-debug'
+      fullPath: '/admin/auth-debug'
+      preLoaderRoute: typeof AdminAuthDebugRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/auth/forgot-password': {
       id: '/auth/forgot-password'
@@ -935,6 +991,18 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface AdminRouteChildren {
+  AdminAuthDebugRoute: typeof AdminAuthDebugRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuthDebugRoute: AdminAuthDebugRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 interface TravelerRouteChildren {
   TravelerMessagesRoute: typeof TravelerMessagesRoute
   TravelerPaymentsRoute: typeof TravelerPaymentsRoute
@@ -963,6 +1031,7 @@ const TravelerRouteWithChildren = TravelerRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
   AdminAccessRoute: AdminAccessRoute,
   AuthFixRoute: AuthFixRoute,
   LoginRoute: LoginRoute,

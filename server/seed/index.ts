@@ -18,16 +18,27 @@ export interface SeedResult {
   adminEmail: string;
   adminPassword: string;
   credentialsFile: string;
+  /** The office's other accounts, each with its generated password (also in staffFile). */
+  staff: { role: string; name: string; email: string; password: string }[];
+  staffFile: string;
 }
 
 const seededKey = 'demo_seeded';
 export const adminEmail = 'admin@kilelesafaris.co.tz';
 
+/** The rest of the office: each role of the back office has someone to sign in as. */
+export const staffMembers = [
+  { role: 'agent', name: 'Neema Mushi', email: 'neema@kilelesafaris.co.tz', phone: '+255 754 200 311' },
+  { role: 'editor', name: 'Baraka Lyimo', email: 'baraka@kilelesafaris.co.tz', phone: '+255 754 200 322' },
+  { role: 'guide', name: 'Joseph Laizer', email: 'joseph@kilelesafaris.co.tz', phone: '+255 754 200 333' },
+  { role: 'guide', name: 'Rehema Kimaro', email: 'rehema@kilelesafaris.co.tz', phone: '+255 754 200 344' },
+] as const;
+
 const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinner' };
 
 /**
- * Seeds the demo company (Kilele Safaris, Arusha) once: catalogue, content, branding, reviewers and
- * the demo admin. Everything goes in one transaction, so a failed seed leaves no rows behind; image
+ * Seeds the demo company (Kilele Safaris, Arusha) once: catalogue, content, branding, reviewers, the
+ * demo admin and the office's staff (an agent, an editor, two guides). Everything goes in one transaction, so a failed seed leaves no rows behind; image
  * files are written first (they are deterministic, so a retry rewrites the same bytes). Returns the
  * generated admin credentials, or undefined when the database was seeded before.
  */
@@ -190,6 +201,8 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
 
   const adminPassword = randomBytes(18).toString('base64url');
   const credentialsFile = path.join(ctx.config.dataDir, 'admin-credentials.json');
+  const staff = staffMembers.map(({ role, name, email }) => ({ role, name, email, password: randomBytes(18).toString('base64url') }));
+  const staffFile = path.join(ctx.config.dataDir, 'staff-credentials.json');
   const started = Date.now();
   await media.writeTo(ctx.config.dataDir);
 
@@ -212,6 +225,11 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
       admin.id,
       '+255 754 200 300',
     ]);
+
+    for (const [index, member] of staff.entries()) {
+      const user = await insertUser(tx, { email: member.email, password: member.password, confirmed: true, userMetadata: { full_name: member.name } });
+      await tx.query(`update public.users set role = $2, phone = $3, country = 'Tanzania' where id = $1`, [user.id, member.role, staffMembers[index].phone]);
+    }
 
     const reviewerIds: string[] = [];
     for (const [index, reviewer] of reviewers.entries()) {
@@ -302,12 +320,13 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     await writeFile(credentialsFile, JSON.stringify({ email: adminEmail, password: adminPassword }, null, 2) + '\n', {
       mode: 0o600,
     });
+    await writeFile(staffFile, JSON.stringify(staff, null, 2) + '\n', { mode: 0o600 });
     return true;
   });
   if (!seeded) return undefined;
 
   ctx.log('demo company seeded', { ms: Date.now() - started, tours: tours.length, images: media.size });
-  return { adminEmail, adminPassword, credentialsFile };
+  return { adminEmail, adminPassword, credentialsFile, staff, staffFile };
 }
 
 function daysAgo(today: Date, days: number): string {

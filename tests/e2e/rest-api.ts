@@ -44,9 +44,14 @@ export async function rest<T>({ request, anonKey }: Api, token: string, method: 
   return (await response.json()) as T;
 }
 
-/** The seeded admin's token; dataDir is the server's data directory (the e2e server's by default). */
-export async function adminToken(a: Api, dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<string> {
-  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+/** The seeded admin's email and password; dataDir is the server's data directory (the e2e server's by default). */
+export async function adminCredentials(dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<{ email: string; password: string }> {
+  return JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+}
+
+/** The seeded admin's token. */
+export async function adminToken(a: Api, dataDir?: string): Promise<string> {
+  const admin = await adminCredentials(dataDir);
   return (await signIn(a, admin.email, admin.password))!;
 }
 

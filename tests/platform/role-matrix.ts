@@ -285,6 +285,13 @@ export const tables: Record<string, TableEntry> = {
     patch: { max_hits: 7 },
     target: () => ['rule', 'api.enquiries'],
   },
+  role_permissions: {
+    // Read only through has_permission() and my_permissions(); changed by migrations.
+    ...companyOnly('----'),
+    row: () => ({ role: 'agent', permission: 'team.manage' }),
+    patch: { permission: 'team.manage' },
+    target: () => ['role', 'agent'],
+  },
   reviews: {
     // Published reviews are public; a traveler writes and edits their own, of a tour they travelled on.
     cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'AYYY' },
@@ -420,6 +427,7 @@ const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => 
 
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
+  admin_dashboard: adminOnly(() => ({})),
   apply_payment_to_booking: nobody,
   approve_booking_hold: adminOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
   blog_post_reading_minutes: nobody,
@@ -464,6 +472,7 @@ export const functions: Record<string, FunctionEntry> = {
   hit_visitor_rate_limit: nobody,
   hold_departure_seats: nobody,
   hold_for: nobody,
+  has_permission: signedIn(() => ({ p_permission: 'bookings.read' })),
   is_admin: everyone(() => ({})),
   is_own_avatar: everyone(() => ({ p_name: 'avatars/x.png' })),
   is_platform_caller: everyone(() => ({})),
@@ -480,6 +489,7 @@ export const functions: Record<string, FunctionEntry> = {
   mark_payment_refunded: adminOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
   merge_user_preferences: signedIn(() => ({ p_patch: { display: { theme: 'dark' } } })),
   merge_user_profile: signedIn(() => ({ p_patch: { country: 'Kenya' } })),
+  my_permissions: signedIn(() => ({})),
   normalize_subscriber_email: nobody,
   notify_booking_change: nobody,
   notify_payment_received: nobody,

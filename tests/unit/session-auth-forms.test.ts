@@ -23,10 +23,10 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/register', origin)).toBeNull();
   });
 
-  it('sends admins to the back office and everyone else to the portal', () => {
+  it('sends staff to the back office and travelers to the portal', () => {
     expect(homeFor('admin')).toBe('/admin');
     expect(homeFor('traveler')).toBe('/traveler');
-    expect(homeFor('guide')).toBe('/traveler');
+    for (const role of ['agent', 'editor', 'guide']) expect(homeFor(role)).toBe('/admin');
   });
 
   it('keeps only a string redirect from the search', () => {

@@ -218,7 +218,7 @@ export function AdminErrorScreen({ error, reset, info }: ErrorScreenProps) {
   }, [loadingIssue]);
 
   const copy = denied
-    ? { code: String(status), title: 'Access Denied', message: 'This part of the back office is for administrators. Sign in with an administrator account.' }
+    ? { code: String(status), title: 'Access Denied', message: 'This part of the back office is for our team, and this account cannot open it. Sign in with a team account that can.' }
     : loadingIssue
       ? { code: 'Update', title: 'Loading Issue', message: 'A part of the back office could not be loaded, most likely because a new version was released. Clearing stored files and reopening the dashboard…' }
       : { code: 'Oops', title: 'Something went wrong', message: 'This back-office page stopped with an error. Try again, or open Safe Mode to work with the essentials.' };
@@ -230,7 +230,17 @@ export function AdminErrorScreen({ error, reset, info }: ErrorScreenProps) {
           <Button leftSection={<IconRefresh size={18} />} onClick={loadingIssue ? () => void reloadFresh() : retry}>
             Retry
           </Button>
-          <Button component="a" href={ADMIN_SAFE_MODE_URL} variant="default" leftSection={<IconShieldCheck size={18} />}>
+          <Button
+            component="a"
+            href={ADMIN_SAFE_MODE_URL}
+            variant="default"
+            leftSection={<IconShieldCheck size={18} />}
+            onClick={(event) => {
+              // Safe Mode loads the back office's code afresh: stored copies may be what broke.
+              event.preventDefault();
+              void reloadFresh(ADMIN_SAFE_MODE_URL);
+            }}
+          >
             Safe Mode
           </Button>
         </>

@@ -1,8 +1,7 @@
-import { AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarEvent,
-  IconChevronDown,
   IconCreditCard,
   IconExternalLink,
   IconHeart,
@@ -15,7 +14,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
-import { PersonAvatar } from '../widgets/PersonAvatar.tsx';
+import { UserMenu } from '../widgets/UserMenu.tsx';
 import classes from './PortalLayout.module.css';
 import { BrandMark } from './Wordmark.tsx';
 
@@ -81,38 +80,25 @@ export function PortalLayout({
           </Group>
           <Group gap="xs" wrap="nowrap">
             <OutboxStatusSlot />
-            <Menu position="bottom-end" width={240} withinPortal>
-              <Menu.Target>
-                <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
-                  <PersonAvatar name={user.name} src={user.avatarUrl} alt="" size={32} tone="brand" />
-                  <span className={classes.userName}>{user.name}</span>
-                  <IconChevronDown size={14} className={classes.userChevron} />
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>
-                  <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-                    {user.name}
-                  </Text>
-                  <Text size="xs" truncate>
-                    {user.email}
-                  </Text>
-                </Menu.Label>
-                <Menu.Item component={Link} to="/traveler/profile" leftSection={<IconUser size={16} />}>
-                  Profile
-                </Menu.Item>
-                <Menu.Item component={Link} to="/traveler/settings" leftSection={<IconSettings size={16} />}>
-                  Settings
-                </Menu.Item>
-                <Menu.Item component={Link} to="/" leftSection={<IconExternalLink size={16} />}>
-                  Back to the website
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item color="accent" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
-                  Sign out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <UserMenu
+              name={user.name}
+              email={user.email}
+              avatarUrl={user.avatarUrl}
+              onSignOut={onSignOut}
+              items={
+                <>
+                  <Menu.Item component={Link} to="/traveler/profile" leftSection={<IconUser size={16} />}>
+                    Profile
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/traveler/settings" leftSection={<IconSettings size={16} />}>
+                    Settings
+                  </Menu.Item>
+                  <Menu.Item component={Link} to="/" leftSection={<IconExternalLink size={16} />}>
+                    Back to the website
+                  </Menu.Item>
+                </>
+              }
+            />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,6 +1,8 @@
-/** Where a signed-in user goes when no page asked for them: admins to the back office, travelers to their portal. */
+import { hasBackOffice } from './roles.ts';
+
+/** Where a signed-in user goes when no page asked for them: staff to the back office, travelers to their portal. */
 export function homeFor(role: string): string {
-  return role === 'admin' ? '/admin' : '/traveler';
+  return hasBackOffice(role) ? '/admin' : '/traveler';
 }
 
 // Going back to a sign-in page after signing in would be a loop.

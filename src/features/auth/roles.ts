@@ -9,13 +9,17 @@ export const roleAllowances: Record<string, { label: string; allows: string[] }>
       'Your wishlist, profile and settings',
     ],
   },
+  agent: {
+    label: 'Agent',
+    allows: ['Everything a traveler can do', 'The back office: bookings, clients, enquiries, messages and the calendar'],
+  },
+  editor: {
+    label: 'Editor',
+    allows: ['Everything a traveler can do', 'The back office: tours, destinations, the blog and the site content'],
+  },
   guide: {
     label: 'Guide',
-    allows: ['Everything a traveler can do', 'Back-office access is given by an administrator'],
-  },
-  staff: {
-    label: 'Staff',
-    allows: ['Everything a traveler can do', 'Back-office access is given by an administrator'],
+    allows: ['Everything a traveler can do', 'The back office: your assigned departures and the calendar'],
   },
   admin: {
     label: 'Administrator',
@@ -27,4 +31,4 @@ export function allowancesOf(role: string): { label: string; allows: string[] } 
   return roleAllowances[role] ?? { label: role, allows: ['Everything a traveler can do'] };
 }
 
-export const hasBackOffice = (role: string) => role === 'admin';
+export { hasBackOffice } from '@/lib/session/roles.ts';

@@ -2,6 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { lazyWithLoad } from '@/lib/lazy.ts';
+import { hasBackOffice } from './roles.ts';
 import type { SessionUser } from './store.ts';
 
 const AccountMenu = lazyWithLoad(() => import('./AccountMenu.tsx'));
@@ -16,7 +17,7 @@ export default function AccountCorner({ user }: { user: SessionUser }) {
   );
   return (
     <DeferredMenu trigger={trigger} load={AccountMenu.load}>
-      <AccountMenu trigger={trigger} email={user.email} />
+      <AccountMenu trigger={trigger} email={user.email} backOffice={hasBackOffice(user.role)} />
     </DeferredMenu>
   );
 }

@@ -1,0 +1,29 @@
+import { IconLayoutDashboard, IconShieldLock, type Icon } from '@tabler/icons-react';
+
+/**
+ * The back office's screens as data: the sidebar and the command palette are built from it, each
+ * screen shown only to roles holding its permission (public.role_permissions). A screen joins this
+ * list when it exists.
+ */
+export interface AdminScreen {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** The permission that opens it; its route's beforeLoad checks the same one. */
+  permission: string;
+  group: 'Overview' | 'Sales' | 'Operations' | 'Catalogue' | 'Content' | 'Company' | 'System';
+  /** Words the command palette also finds it by. */
+  keywords?: string[];
+}
+
+export const adminScreens: AdminScreen[] = [
+  { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, permission: 'backoffice.open', group: 'Overview', keywords: ['home', 'today'] },
+  { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },
+];
+
+export const screenGroups: AdminScreen['group'][] = ['Overview', 'Sales', 'Operations', 'Catalogue', 'Content', 'Company', 'System'];
+
+/** The screens a role with these permissions may open, in the sidebar's order. */
+export function screensFor(permissions: readonly string[]): AdminScreen[] {
+  return adminScreens.filter((screen) => permissions.includes(screen.permission));
+}

@@ -1,0 +1,197 @@
+import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { formatCalendarDate, formatLongDate } from '@/lib/dates.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { dashboardQuery, type DashboardDeparture, type DashboardFigures } from '../api.ts';
+import { comparedWithLastMonth, seatsFilled } from '../model.ts';
+
+const usd = (amount: number) => formatMoney(amount, 'USD');
+
+function Figure({ label, value, detail, tone }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert' }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="figure" aria-label={label}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} mt={4} c={tone === 'alert' ? 'red.8' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="sm" c="dimmed" mt={2}>
+          {detail}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function Trend({ current, previous }: { current: number; previous: number }) {
+  const { text, direction } = comparedWithLastMonth(current, previous);
+  const Icon = direction === 'down' ? IconArrowDownRight : IconArrowUpRight;
+  return (
+    <Group gap={4} component="span" wrap="nowrap">
+      {direction !== 'same' && <Icon size={14} aria-hidden />}
+      {text}
+    </Group>
+  );
+}
+
+function DepartureList({ departures, empty, date }: { departures: DashboardDeparture[]; empty: string; date: 'start' | 'end' }) {
+  if (departures.length === 0) return <Text c="dimmed" size="sm">{empty}</Text>;
+  return (
+    <Stack gap="xs">
+      {departures.map((departure) => (
+        <Group key={departure.departure_id} justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={500} truncate>
+            {departure.tour_title}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {departure.seats_booked} travelers · {date === 'start' ? `until ${formatCalendarDate(departure.end_date)}` : `since ${formatCalendarDate(departure.start_date)}`}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+const statusColor: Record<string, string> = { pending: 'yellow', confirmed: 'green', completed: 'gray', cancelled: 'red', expired: 'gray' };
+
+function Figures({ figures }: { figures: DashboardFigures }) {
+  const month = figures.bookings_this_month;
+  const last = figures.bookings_last_month;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+        <Figure label="Bookings this month" value={month.count} detail={<Trend current={month.count} previous={last.count} />} />
+        <Figure label="Revenue this month" value={usd(month.revenue_usd)} detail={<Trend current={month.revenue_usd} previous={last.revenue_usd} />} />
+        <Figure label="Balances overdue" value={figures.balances_overdue.count} tone={figures.balances_overdue.count ? 'alert' : undefined} detail={usd(figures.balances_overdue.usd)} />
+        <Figure label="Balances due in 14 days" value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
+        <Figure label="Holds expiring in 24 h" value={figures.holds_expiring} detail="unpaid bookings" />
+        <Figure label="Open enquiries" value={figures.open_enquiries} detail="new or in progress" />
+        <Figure label="Unanswered messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
+        <Figure label="Refunds owed" value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
+        <Figure label="Failed emails" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            Leaving today
+          </Title>
+          <DepartureList departures={figures.departures_today} empty="No departure leaves today." date="start" />
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            Returning today
+          </Title>
+          <DepartureList departures={figures.returning_today} empty="No trip ends today." date="end" />
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          This week's departures
+        </Title>
+        {figures.week_departures.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No departure in the next seven days.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="sm" data-testid="week-departures">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Tour</Table.Th>
+                  <Table.Th w={220}>Seats filled</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {figures.week_departures.map((departure) => (
+                  <Table.Tr key={departure.departure_id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(departure.start_date)}</Table.Td>
+                    <Table.Td>{departure.tour_title}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Progress value={seatsFilled(departure.seats_booked, departure.capacity)} w={120} aria-label={`${departure.seats_booked} of ${departure.capacity} seats`} />
+                        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {departure.seats_booked} / {departure.capacity}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Latest bookings
+        </Title>
+        {figures.recent_bookings.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No booking yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table verticalSpacing="sm" data-testid="recent-bookings">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Tour</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {figures.recent_bookings.map((booking) => (
+                  <Table.Tr key={booking.id}>
+                    <Table.Td ff="monospace">{booking.booking_reference}</Table.Td>
+                    <Table.Td>{booking.name ?? '—'}</Table.Td>
+                    <Table.Td>{booking.tour_title}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={statusColor[booking.status] ?? 'gray'}>
+                        {booking.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {formatMoney(booking.total_amount, booking.currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** /admin for the office (dashboard.read): this morning's figures, refreshed each minute. */
+export function Dashboard() {
+  const figures = useQuery(dashboardQuery());
+  return (
+    <>
+      <PageHeader title="Dashboard" description={figures.data ? formatLongDate(figures.data.today) : 'Today at a glance'} />
+      {figures.data ? (
+        <Figures figures={figures.data} />
+      ) : figures.isError ? (
+        <Text c="red.8">The figures could not be loaded: {figures.error.message}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" aria-busy="true" aria-label="Loading the figures">
+          {Array.from({ length: 9 }, (_, i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useRouteContext, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { AdminShell } from '@/components/admin/AdminShell.tsx';
+import { screensFor } from '@/components/admin/navigation.ts';
+import { AdminErrorScreen } from '@/components/errors/ErrorScreens.tsx';
+import { usePermissions } from '@/features/admin/access/api.ts';
+import { allowancesOf } from '@/features/auth/roles.ts';
+import { useBranding } from '@/features/branding/api.ts';
+import { sessionUnauthorized, signOut, useSession } from '@/lib/session/index.ts';
+
+/** The back-office frame for the signed-in staff member; signing out in this or another tab shows Access Denied. */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  const { access, safeMode } = useRouteContext({ from: '/admin' });
+  const { status, user } = useSession();
+  const router = useRouter();
+  const branding = useBranding();
+  const permissions = usePermissions(access.user.id);
+  if (status === 'signedOut' || (status === 'signedIn' && user?.id !== access.user.id)) return <AdminErrorScreen error={sessionUnauthorized()} />;
+
+  const leave = async () => {
+    // Away from the back office first, so its screens never render signed out on the way.
+    await router.navigate({ to: '/' });
+    await signOut();
+  };
+  // The live session's profile: it arrives after the guard ran, and follows edits.
+  const profile = (user ?? access.user).profile;
+  return (
+    <AdminShell
+      brand={branding}
+      user={{ name: profile?.full_name || access.user.email, email: access.user.email, avatarUrl: profile?.avatar_url ?? null, roleLabel: allowancesOf(access.role).label }}
+      screens={screensFor(permissions.length ? permissions : access.permissions)}
+      safeMode={safeMode}
+      onOpen={(to) => void router.navigate({ to })}
+      onSignOut={() => void leave()}
+    >
+      {children}
+    </AdminShell>
+  );
+}
