@@ -43,11 +43,6 @@ export async function requireBackOffice(queryClient: QueryClient): Promise<Staff
   return { user, role, permissions };
 }
 
-/** For a screen's beforeLoad: refuses with Access Denied when the role lacks the screen's permission. */
-export function requirePermission(access: StaffAccess, permission: string): void {
-  if (!access.permissions.includes(permission)) throw accessDenied();
-}
-
 export function usePermissions(userId: string): string[] {
   return useQuery(permissionsQuery(userId)).data?.permissions ?? [];
 }
