@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { buckets, functions, ownerOf, roles, tables, type Fixtures, type Role, type Whose } from './role-matrix.ts';
+import { buckets, functions, ownerOf, roles, staffRoles, tables, type Fixtures, type Role, type Whose } from './role-matrix.ts';
 
 // The role matrix (role-matrix.ts), checked cell by cell against the live database through
 // supabase-js as the app calls it: every table, function and bucket of the schema, for a visitor, a
-// traveler, another traveler and the admin. Writes are sent with Prefer: tx=rollback (supabase-js
+// traveler, another traveler and each staff role. Writes are sent with Prefer: tx=rollback (supabase-js
 // .rollback()), so the probes change nothing but what storage keeps.
 
 let server: TestServer;
@@ -21,11 +21,20 @@ async function setUp(): Promise<Fixtures> {
   const other = await server.traveler({ fullName: 'Matrix Other' });
   const adminClient = await server.adminClient();
   const adminId = (await adminClient.auth.getUser()).data.user!.id;
+  // Staff other than the admin: accounts whose role an admin set.
+  const staff = async (role: 'agent' | 'editor' | 'guide') => {
+    const person = await server.traveler({ fullName: `Matrix ${role}` });
+    await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
+    return { client: person.client, userId: person.userId, email: person.email };
+  };
   const people = {
     anon: { client: server.client(), userId: null, email: null },
     traveler: { client: traveler.client, userId: traveler.userId, email: traveler.email },
     other: { client: other.client, userId: other.userId, email: other.email },
     admin: { client: adminClient, userId: adminId, email: server.admin.email },
+    agent: await staff('agent'),
+    editor: await staff('editor'),
+    guide: await staff('guide'),
   };
   const ids: Record<string, string> = {};
   const [tour, otherTour, travelledTour, reviewedTour] = (
@@ -88,8 +97,9 @@ async function setUp(): Promise<Fixtures> {
   }
 
   // Each traveler's own rows: a booking with a payment, a wishlist entry, a message, an activity entry,
-  // completed trips (so they may review), a review (the traveler's published, the other's not).
-  for (const role of ['traveler', 'other'] as const) {
+  // completed trips (so they may review), a review (the traveler's published, the others' not). The
+  // editor and the guide travel too: staff who do not handle bookings book as anyone does.
+  for (const role of ['traveler', 'other', 'editor', 'guide'] as const) {
     const { client, userId } = people[role];
     const { data: booking, error } = await client.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1 });
     expect(error).toBeNull();
@@ -112,7 +122,9 @@ async function setUp(): Promise<Fixtures> {
     const avatar = await client.storage.from('avatars').upload(`avatars/${userId}-1.png`, png());
     expect(avatar.error).toBeNull();
   }
-  ids['wishlist:admin'] = await id(`insert into public.wishlist (user_id, tour_id) values ($1, $2) returning id`, [adminId, tour]);
+  for (const role of ['admin', 'agent'] as const) {
+    ids[`wishlist:${role}`] = await id(`insert into public.wishlist (user_id, tour_id) values ($1, $2) returning id`, [people[role].userId, tour]);
+  }
   // A review nobody but its author and the admins sees.
   await server.db.query(`insert into public.reviews (tour_id, user_id, rating, is_published) values ($1, $2, 3, false)`, [reviewedTour, adminId]);
 
@@ -123,7 +135,7 @@ async function setUp(): Promise<Fixtures> {
   // Its 'Booking received' email is written first: writing it issues the link's token, which would replace ours.
   await server.platform.jobs.bookingEmails.drain();
   ids.guestToken = (await one<{ token: string }>(`select public.issue_booking_contact_token($1) as token`, [guest.data.id])).token;
-  for (const role of ['traveler', 'other', 'admin'] as const) {
+  for (const role of ['traveler', 'other', ...staffRoles] as const) {
     const made = await people.anon.client.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Guest', email: people[role].email } });
     expect(made.error).toBeNull();
     ids[`guestReference:${role}`] = made.data.booking_reference;
@@ -143,6 +155,7 @@ async function setUp(): Promise<Fixtures> {
   ids.metric = await id(`insert into public.performance_metrics (id, metric, value, occurred_at, url, session_id) values (gen_random_uuid(), 'LCP', 1, now(), '/', 's') returning id`);
   ids.providerEvent = await id(`insert into public.payment_provider_events (id, provider, type) values ('evt_matrix', 'stripe', 'x') returning id`);
   await server.db.query(`select public.hit_rate_limit('booking.requests', 'matrix')`);
+  ids.auditEntry = (await one<{ id: string }>(`select id::text as id from public.audit_log order by id desc limit 1`)).id;
   return { people, ids };
 }
 
@@ -222,7 +235,7 @@ describe.each(Object.entries(tables))('table %s', (table, entry) => {
       expect(seen.count).toBe(total);
       return;
     }
-    const predicate = entry.visible?.[role];
+    const predicate = entry.visible?.[role] ?? (staffRoles.some((staff) => staff === role) ? entry.visible?.traveler : undefined);
     expect(predicate, `visible rows of ${table} for ${role}`).toBeDefined();
     const expected = Number((await one<{ n: number }>(`select count(*)::int as n from public."${table}" where ${predicate!.replaceAll('$1', '$1::uuid')}`, predicate!.includes('$1') ? [f.people[role].userId] : [])).n);
     expect(expected, 'rows the role sees').toBeGreaterThan(0);
@@ -315,15 +328,18 @@ describe.each(Object.entries(buckets))('bucket %s', (bucket, cells) => {
     if (cell !== 'A') expect(all.length).toBeGreaterThan(listed.length);
   });
 
+  /** Whose objects a role's probes aim at: any, for a visitor and for those who may upload anywhere; else their own. */
+  const ownerFor = (role: Role): Whose => (role === 'anon' || cells[role][2] === 'Y' ? 'any' : 'own');
+
   it.each(roles)('download by public address as %s', async (role) => {
     expect(cells[role][1]).toBe('A');
-    const { publicUrl } = storage(role).getPublicUrl(await existing(role, role === 'admin' || role === 'anon' ? 'any' : 'own')).data;
+    const { publicUrl } = storage(role).getPublicUrl(await existing(role, ownerFor(role))).data;
     expect((await fetch(publicUrl)).status).toBe(200);
   });
 
   it.each(roles)('upload, replace and remove as %s', async (role) => {
     const [, , upload, replace, remove] = cells[role];
-    const owner: Whose = role === 'anon' || role === 'admin' ? 'any' : 'own';
+    const owner = ownerFor(role);
     // Upload a new object: one of the role's own (O), or any (Y); a refusal stores nothing.
     if (upload === '-') {
       const name = path(role, owner);
@@ -353,6 +369,8 @@ describe.each(Object.entries(buckets))('bucket %s', (bucket, cells) => {
     }
     // Remove another's object: refused (nothing removed) unless the role may remove any.
     const theirs = await existing(role, 'others');
+    // Put back what an earlier role's probe removed.
+    expect((await server.service().storage.from(bucket).upload(theirs, png(), { upsert: true })).error).toBeNull();
     await storage(role).remove([theirs]);
     expect(await stored(theirs)).toBe(remove !== 'Y');
   });

@@ -5,10 +5,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  * role-matrix.test.ts checks cell by cell against the live database through supabase-js. A table,
  * function or bucket added to the schema without its entry here fails that test.
  *
- * Roles: a visitor (anon), a traveler, another traveler, and the company's admin.
+ * Roles: a visitor (anon), a traveler, another traveler, and the company's staff: the admin, an agent
+ * (bookings, clients, enquiries, messages), an editor (catalogue and content) and a guide. The editor
+ * and the guide have trips, messages and a wishlist of their own, as travelers do.
  */
-export const roles = ['anon', 'traveler', 'other', 'admin'] as const;
+export const roles = ['anon', 'traveler', 'other', 'admin', 'agent', 'editor', 'guide'] as const;
 export type Role = (typeof roles)[number];
+export const staffRoles = ['admin', 'agent', 'editor', 'guide'] as const;
+/** Staff who see and handle every booking (bookings.write): for them "any booking" is a traveler's. */
+export const bookingStaff = (role: Role) => role === 'admin' || role === 'agent';
 
 /**
  * A table's cells for one role, four letters for select, insert, update and delete:
@@ -38,7 +43,8 @@ export type Whose = 'own' | 'others' | 'any';
 
 export interface TableEntry {
   cells: Record<Role, TableCells>;
-  /** For S cells: a SQL condition over the table's columns naming the rows the role sees; $1 is its user id. */
+  /** For S cells: a SQL condition over the table's columns naming the rows the role sees; $1 is its user id.
+   *  Staff without a condition of their own see what a traveler sees. */
   visible?: Partial<Record<Role, string>>;
   /** A row to insert as the role; whose tells whose row it is (for O cells: the role's own, or the other traveler's). */
   row(f: Fixtures, role: Role, whose: Whose): Record<string, unknown>;
@@ -50,14 +56,25 @@ export interface TableEntry {
   target(f: Fixtures, role: Role, whose: Whose): Target;
 }
 
+type StaffCells = Pick<Record<Role, TableCells>, 'agent' | 'editor' | 'guide'>;
+/** The catalogue: every staff member reads all of it, drafts included; editors change it. */
+const catalogue: StaffCells = { agent: 'A---', editor: 'AYYY', guide: 'A---' };
+/** Content: editors manage it; other staff read what the public reads. */
+const content: StaffCells = { agent: 'S---', editor: 'AYYY', guide: 'S---' };
+/** Settings: admins only; other staff read what the public reads. */
+const settings: StaffCells = { agent: 'S---', editor: 'S---', guide: 'S---' };
+const noStaff: StaffCells = { agent: '----', editor: '----', guide: '----' };
+
 /** Cells of the catalogue and content: visitors read what is published, admins manage everything. */
-const published = (visible: string, admin = 'AYYY'): Pick<TableEntry, 'cells' | 'visible'> => ({
-  cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin },
+const published = (visible: string, staff: StaffCells, admin = 'AYYY'): Pick<TableEntry, 'cells' | 'visible'> => ({
+  cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin, ...staff },
   visible: { anon: visible, traveler: visible, other: visible },
 });
 
-/** Cells of what only the company sees. */
-const companyOnly = (admin: TableCells): Pick<TableEntry, 'cells'> => ({ cells: { anon: '----', traveler: '----', other: '----', admin } });
+/** Cells of what only the company sees: the admin's, and the staff's (none unless given). */
+const companyOnly = (admin: TableCells, staff: StaffCells = noStaff): Pick<TableEntry, 'cells'> => ({
+  cells: { anon: '----', traveler: '----', other: '----', admin, ...staff },
+});
 
 /** Whose row a probe is about: the role's own, or else a traveler's (the other traveler's for a traveler). */
 export const ownerOf = (role: Role, whose: Whose): Role => (whose === 'own' ? role : role === 'traveler' ? 'other' : 'traveler');
@@ -69,38 +86,45 @@ const listedTour = 'public.is_tour_listed(tour_id)';
 
 export const tables: Record<string, TableEntry> = {
   activities: {
-    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix activity' }),
     patch: { display_order: 5 },
     target: (f) => ['id', f.ids.activity],
   },
   analytics_events: {
     // Only admins read them; events are recorded through record_analytics_event; nobody changes them.
-    cells: { anon: '----', traveler: '----', other: '----', admin: 'A---' },
+    cells: { anon: '----', traveler: '----', other: '----', admin: 'A---', agent: '----', editor: '----', guide: '----' },
     row: (f, role, whose) => ({ name: 'page_view', properties: { path: '/' }, user_id: role === 'anon' ? null : own(f, role, whose) }),
     patch: { url: 'https://example.com/' },
     target: (f) => ['id', f.ids.analyticsEvent],
   },
+  audit_log: {
+    // Written by triggers only; read by auditors (audit.read); changed by nobody.
+    ...companyOnly('A---'),
+    row: () => ({ actor_kind: 'system', table_name: 'bookings', record_id: 'matrix', action: 'insert' }),
+    patch: { reason: 'Matrix' },
+    target: (f) => ['id', f.ids.auditEntry],
+  },
   blog_categories: {
-    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
     patch: { name: 'Matrix category' },
     target: (f) => ['id', f.ids.blogCategory],
   },
   blog_post_tags: {
-    ...published('public.is_post_visible(post_id)'),
+    ...published('public.is_post_visible(post_id)', content),
     row: (f) => ({ post_id: f.ids.draftPost, tag_id: f.ids.firstTag }),
     patch: (f) => ({ post_id: f.ids.publishedPost }),
     target: (f) => ['post_id', f.ids.publishedPost],
   },
   blog_posts: {
-    ...published(`status = 'published' and published_at <= now()`),
+    ...published(`status = 'published' and published_at <= now()`, content),
     row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix post' }),
     patch: { excerpt: 'Matrix' },
     target: (f) => ['id', f.ids.publishedPost],
   },
   blog_tags: {
-    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
     patch: { name: 'Matrix tag' },
     target: (f) => ['id', f.ids.otherTag],
@@ -118,65 +142,65 @@ export const tables: Record<string, TableEntry> = {
     target: () => ['id', 'true'],
   },
   booking_notifications: {
-    ...companyOnly('A---'),
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: '----' }),
     row: (f) => ({ booking_id: f.ids['booking:traveler'], kind: 'pre_departure' }),
     patch: { status: 'skipped' },
     target: (f) => ['booking_id', f.ids['booking:traveler']],
   },
   booking_origins: {
-    ...companyOnly('A---'),
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: '----' }),
     row: (f) => ({ booking_id: f.ids.staffBooking, ip: '192.0.2.1' }),
     patch: { ip: '192.0.2.2' },
     target: (f) => ['booking_id', f.ids['booking:traveler']],
   },
   bookings: {
     // Made and changed only by functions; travelers read their own; the company reads all and writes notes.
-    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A-Y-' },
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A-Y-', agent: 'A-Y-', editor: 'S---', guide: 'S---' },
     visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
     row: (f, role, whose) => ({ tour_id: f.ids.tour, user_id: own(f, role, whose), adults: 1, total_amount: 1 }),
     patch: { notes: 'Matrix note' },
     target: (f, role, whose) => ['id', ownId(f, 'booking', role, whose)],
   },
   branding_settings: {
-    ...published('is_active'),
+    ...published('is_active', content),
     row: () => ({ is_active: false, company_name: 'Matrix Safaris' }),
     patch: { tagline: 'Matrix' },
     target: (f) => ['id', f.ids.branding],
   },
   categories: {
-    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
     patch: { name: 'Matrix category' },
     target: (f) => ['id', f.ids.category],
   },
   content_pages: {
-    ...published('is_published'),
+    ...published('is_published', content),
     row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix page' }),
     patch: { meta_description: 'Matrix' },
     target: (f) => ['id', f.ids.contentPage],
   },
   currency_rates: {
-    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY' },
+    cells: { anon: 'A---', traveler: 'A---', other: 'A---', admin: 'AYYY', agent: 'A---', editor: 'A---', guide: 'A---' },
     row: () => ({ currency: 'ZAR', units_per_usd: 18.5 }),
     patch: { units_per_usd: 0.93 },
     target: () => ['currency', 'EUR'],
   },
   destinations: {
-    ...published('is_published'),
+    ...published('is_published', catalogue),
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
     patch: { summary: 'Matrix' },
     target: (f) => ['id', f.ids.destination],
   },
   email_queue: {
     // The server's own: written by the platform only; admins see what was sent (without the bodies).
-    ...companyOnly('A---'),
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: '----' }),
     row: () => ({ to_address: 'x@example.com', subject: 'x', body_text: 'x', kind: 'matrix' }),
     patch: { subject: 'y' },
     target: (f) => ['id', f.ids.email],
   },
   enquiries: {
     // Sent through POST /api/enquiries only; the company reads and handles them.
-    ...companyOnly('A-YY'),
+    ...companyOnly('A-YY', { agent: 'A-YY', editor: '----', guide: '----' }),
     row: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'Hello' }),
     patch: { status: 'closed' },
     target: (f) => ['id', f.ids.enquiry],
@@ -188,7 +212,7 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.errorReport],
   },
   experiences: {
-    ...published('is_published'),
+    ...published('is_published', catalogue),
     row: () => ({ slug: `matrix-${unique()}`, title: 'Matrix' }),
     patch: { summary: 'Matrix' },
     target: (f) => ['id', f.ids.experience],
@@ -200,14 +224,14 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.feedback],
   },
   heroes: {
-    ...published('is_active'),
+    ...published('is_active', content),
     row: () => ({ title: 'Matrix', image_url: '/x.svg' }),
     patch: { subtitle: 'Matrix' },
     target: (f) => ['id', f.ids.hero],
   },
   messages: {
     // A traveler writes and reads their own threads and marks replies read; the company all of them.
-    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AYY-' },
+    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AYY-', agent: 'AYY-', editor: 'SOO-', guide: 'SOO-' },
     visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
     row: (f, role, whose) => ({ user_id: own(f, role, whose), thread_id: crypto.randomUUID(), subject: 'Matrix', body: 'Hello' }),
     patch: { read_at: new Date().toISOString() },
@@ -215,32 +239,32 @@ export const tables: Record<string, TableEntry> = {
   },
   newsletter_subscribers: {
     // Anyone subscribes (limited per address); only admins see the list.
-    cells: { anon: '-Y--', traveler: '-Y--', other: '-Y--', admin: 'AYYY' },
+    cells: { anon: '-Y--', traveler: '-Y--', other: '-Y--', admin: 'AYYY', agent: 'AYYY', editor: '-Y--', guide: '-Y--' },
     row: () => ({ email: `matrix-${unique()}@example.com`, name: 'Matrix' }),
     patch: { name: 'Matrix Reader' },
     target: (f) => ['id', f.ids.subscriber],
   },
   partner_logos: {
-    ...published('is_active'),
+    ...published('is_active', content),
     row: () => ({ name: 'Matrix', logo_url: '/x.svg' }),
     patch: { website_url: 'https://example.com' },
     target: (f) => ['id', f.ids.partnerLogo],
   },
   payment_instructions: {
-    ...published('is_active'),
+    ...published('is_active', settings),
     row: () => ({ is_active: false, bank_name: 'Matrix Bank', account_name: 'Matrix', account_number: '1' }),
     patch: { branch: 'Matrix' },
     target: (f) => ['id', f.ids.paymentInstructions],
   },
   payment_provider_events: {
-    ...companyOnly('A---'),
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: '----' }),
     row: () => ({ id: `evt_${unique()}`, provider: 'stripe', type: 'checkout.session.completed' }),
     patch: { type: 'x' },
     target: (f) => ['id', f.ids.providerEvent],
   },
   payments: {
     // Written by functions only; travelers read the payments of their own bookings.
-    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A---' },
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A---', agent: 'A---', editor: 'S---', guide: 'S---' },
     visible: {
       traveler: 'exists (select 1 from public.bookings b where b.id = payments.booking_id and b.user_id = $1)',
       other: 'exists (select 1 from public.bookings b where b.id = payments.booking_id and b.user_id = $1)',
@@ -256,14 +280,14 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.metric],
   },
   promo_codes: {
-    ...companyOnly('AYYY'),
+    ...companyOnly('AYYY', { agent: 'A---', editor: 'AYYY', guide: '----' }),
     row: () => ({ code: `MATRIX${unique().toUpperCase().slice(0, 6)}`, percent_off: 5 }),
     patch: { description: 'Matrix' },
     target: () => ['code', 'KARIBU10'],
   },
   public_profiles: {
     // The name and picture of those who wrote a published review; written by a trigger only.
-    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'A---' },
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'A---', agent: 'A---', editor: 'S---', guide: 'S---' },
     visible: {
       anon: 'exists (select 1 from public.reviews r where r.user_id = public_profiles.id and r.is_published)',
       traveler: 'public_profiles.id = $1 or exists (select 1 from public.reviews r where r.user_id = public_profiles.id and r.is_published)',
@@ -294,26 +318,26 @@ export const tables: Record<string, TableEntry> = {
   },
   reviews: {
     // Published reviews are public; a traveler writes and edits their own, of a tour they travelled on.
-    cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'AYYY' },
+    cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'AYYY', agent: 'S---', editor: 'AYYY', guide: 'SOOO' },
     visible: { anon: 'is_published', traveler: 'is_published or user_id = $1', other: 'is_published or user_id = $1' },
     row: (f, role, whose) => ({ tour_id: f.ids.travelledTour, user_id: own(f, role, role === 'admin' ? 'others' : whose), rating: 5, title: 'Matrix' }),
     patch: { title: 'Matrix review' },
     target: (f, role, whose) => ['id', ownId(f, 'review', role, role === 'admin' ? 'others' : whose)],
   },
   team_members: {
-    ...published('is_active'),
+    ...published('is_active', content),
     row: () => ({ name: 'Matrix', job_title: 'Guide' }),
     patch: { bio: 'Matrix' },
     target: (f) => ['id', f.ids.teamMember],
   },
   tour_activities: {
-    ...published(listedTour),
+    ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, activity_id: f.ids.otherActivity }),
     patch: (f) => ({ tour_id: f.ids.tour }),
     target: (f) => ['tour_id', f.ids.tour],
   },
   tour_departures: {
-    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     visible: {
       anon: `not is_private and ${listedTour}`,
       traveler: `(not is_private and ${listedTour}) or exists (select 1 from public.bookings b where b.departure_id = tour_departures.id and b.user_id = $1)`,
@@ -324,31 +348,31 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.departure],
   },
   tour_destinations: {
-    ...published(listedTour),
+    ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, destination_id: f.ids.otherDestination }),
     patch: { position: 9 },
     target: (f) => ['tour_id', f.ids.tour],
   },
   tour_experiences: {
-    ...published(listedTour),
+    ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, experience_id: f.ids.otherExperience }),
     patch: (f) => ({ tour_id: f.ids.tour }),
     target: (f) => ['tour_id', f.ids.tour],
   },
   tour_extras: {
-    ...published(`is_active and ${listedTour}`),
+    ...published(`is_active and ${listedTour}`, catalogue),
     row: (f) => ({ tour_id: f.ids.tour, code: `matrix-${unique()}`, name: 'Matrix', price: 1 }),
     patch: { description: 'Matrix' },
     target: (f) => ['id', f.ids.extra],
   },
   tour_group_discounts: {
-    ...published(listedTour),
+    ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, min_travelers: 9, percent: 5 }),
     patch: { percent: 6 },
     target: (f) => ['id', f.ids.groupDiscount],
   },
   tour_itinerary: {
-    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     visible: {
       anon: listedTour,
       traveler: `${listedTour} or exists (select 1 from public.bookings b where b.tour_id = tour_itinerary.tour_id and b.user_id = $1)`,
@@ -359,13 +383,13 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.itineraryDay],
   },
   tour_seasons: {
-    ...published(listedTour),
+    ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, name: 'Matrix', starts_on: '2031-01-01', ends_on: '2031-02-01' }),
     patch: { name: 'Matrix season' },
     target: (f) => ['id', f.ids.season],
   },
   tours: {
-    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY' },
+    cells: { anon: 'S---', traveler: 'S---', other: 'S---', admin: 'AYYY', agent: 'A---', editor: 'AYYY', guide: 'A---' },
     visible: {
       anon: `status = 'active'`,
       traveler: `status = 'active' or exists (select 1 from public.bookings b where b.tour_id = tours.id and b.user_id = $1)`,
@@ -378,7 +402,7 @@ export const tables: Record<string, TableEntry> = {
   },
   user_activity_logs: {
     // Written through log_user_activity only; each reads their own, admins all (and may delete).
-    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A--Y' },
+    cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A--Y', agent: 'A--Y', editor: 'S---', guide: 'S---' },
     visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
     row: (f, role, whose) => ({ user_id: own(f, role, whose), action: 'matrix' }),
     patch: { action: 'changed' },
@@ -386,7 +410,7 @@ export const tables: Record<string, TableEntry> = {
   },
   users: {
     // Profiles are private: each user their own, admins all (and only they change roles).
-    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AOYY' },
+    cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AOYY', agent: 'AOY-', editor: 'SOO-', guide: 'SOO-' },
     visible: { traveler: 'id = $1', other: 'id = $1' },
     row: (f, role, whose) => ({ id: own(f, role, whose), country: 'Tanzania' }),
     upsert: true,
@@ -395,7 +419,7 @@ export const tables: Record<string, TableEntry> = {
   },
   wishlist: {
     // Each traveler's own; admins read all (demand for a tour).
-    cells: { anon: '----', traveler: 'SO-O', other: 'SO-O', admin: 'AO-O' },
+    cells: { anon: '----', traveler: 'SO-O', other: 'SO-O', admin: 'AO-O', agent: 'AO-O', editor: 'SO-O', guide: 'SO-O' },
     visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
     row: (f, role, whose) => ({ tour_id: f.ids.otherTour, user_id: own(f, role, whose) }),
     patch: (f) => ({ tour_id: f.ids.otherTour }),
@@ -414,41 +438,47 @@ export interface FunctionEntry {
   args?(f: Fixtures, role: Role, whose: Whose): Record<string, unknown>;
 }
 
-const nobody: FunctionEntry = { cells: { anon: '-', traveler: '-', other: '-', admin: '-' } };
-const everyone = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: 'Y', traveler: 'Y', other: 'Y', admin: 'Y' }, args });
-const signedIn = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: '-', traveler: 'Y', other: 'Y', admin: 'Y' }, args });
-const adminOnly = (args: FunctionEntry['args']): FunctionEntry => ({ cells: { anon: '-', traveler: '-', other: '-', admin: 'Y' }, args });
+type FunctionCell = FunctionEntry['cells'][Role];
+const eachRole = (cell: (role: Role) => FunctionCell) => Object.fromEntries(roles.map((role) => [role, cell(role)])) as Record<Role, FunctionCell>;
+const nobody: FunctionEntry = { cells: eachRole(() => '-') };
+const everyone = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: eachRole(() => 'Y'), args });
+const signedIn = (args?: FunctionEntry['args']): FunctionEntry => ({ cells: eachRole((role) => (role === 'anon' ? '-' : 'Y')), args });
+/** Callable by the staff roles holding the permission the function asks for, by nobody else. */
+const staffOnly = (holders: Role[], args: FunctionEntry['args']): FunctionEntry => ({ cells: eachRole((role) => (holders.includes(role) ? 'Y' : '-')), args });
+const bookingStaffOnly = (args: FunctionEntry['args']) => staffOnly(['admin', 'agent'], args);
+/** On a booking: booking staff any, a signed-in user their own, and (where given) a visitor a guest's by reference and email. */
+const onBooking = (anon: FunctionCell) => eachRole((role) => (role === 'anon' ? anon : bookingStaff(role) ? 'Y' : 'O'));
 /** A guest's booking read by reference and email; the traveler's own by id; the company's any. */
 const byBooking = (extra: Record<string, unknown> = {}) => (f: Fixtures, role: Role, whose: Whose) =>
   role === 'anon'
     ? { p_reference: f.ids.guestReference, p_email: f.ids.guestEmail, ...extra }
-    : { p_booking_id: ownId(f, 'booking', role, role === 'admin' ? 'others' : whose), ...extra };
-const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: { anon: 'Y', traveler: 'O', other: 'O', admin: 'Y' }, args: byBooking(extra) });
+    : { p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose), ...extra };
+const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: onBooking('Y'), args: byBooking(extra) });
 
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
-  admin_dashboard: adminOnly(() => ({})),
+  admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
   apply_payment_to_booking: nobody,
-  approve_booking_hold: adminOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
+  approve_booking_hold: bookingStaffOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
   blog_post_reading_minutes: nobody,
   booking_amount_paid: nobody,
   booking_by_reference: {
-    cells: { anon: 'Y', traveler: 'O', other: 'O', admin: 'Y' },
+    cells: onBooking('Y'),
     args: (f, role, whose) =>
       role === 'anon'
         ? { p_reference: f.ids.guestReference, p_email: f.ids.guestEmail }
-        : { p_reference: ownId(f, 'reference', role, role === 'admin' ? 'others' : whose) },
+        : { p_reference: ownId(f, 'reference', role, bookingStaff(role) ? 'others' : whose) },
   },
   booking_for_payment: nobody,
   booking_payment_schedule: bookingFunction(),
-  cancel_booking: { cells: { anon: '-', traveler: 'O', other: 'O', admin: 'Y' }, args: byBooking() },
+  cancel_booking: { cells: onBooking('-'), args: byBooking() },
   cancel_departure_bookings: nobody,
   caller_email_proven: nobody,
   check_analytics_event: nobody,
   checkout_amount: bookingFunction({ p_kind: 'deposit' }),
   choose_payment_method: bookingFunction({ p_method: 'bank_transfer' }),
   claim_guest_booking: {
-    cells: { anon: '-', traveler: 'O', other: 'O', admin: 'O' },
+    cells: eachRole((role) => (role === 'anon' ? '-' : 'O')),
     args: (f, role, whose) => ({ p_reference: ownId(f, 'guestReference', role, whose) }),
   },
   claim_guest_bookings: nobody,
@@ -472,8 +502,7 @@ export const functions: Record<string, FunctionEntry> = {
   hit_visitor_rate_limit: nobody,
   hold_departure_seats: nobody,
   hold_for: nobody,
-  has_permission: signedIn(() => ({ p_permission: 'bookings.read' })),
-  is_admin: everyone(() => ({})),
+  has_permission: everyone(() => ({ p_permission: 'bookings.read' })),
   is_own_avatar: everyone(() => ({ p_name: 'avatars/x.png' })),
   is_platform_caller: everyone(() => ({})),
   is_post_visible: everyone((f) => ({ p_post_id: f.ids.publishedPost })),
@@ -486,7 +515,7 @@ export const functions: Record<string, FunctionEntry> = {
   limit_newsletter_signups: nobody,
   link_review_to_trip: nobody,
   log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
-  mark_payment_refunded: adminOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
+  mark_payment_refunded: bookingStaffOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
   merge_user_preferences: signedIn(() => ({ p_patch: { display: { theme: 'dark' } } })),
   merge_user_profile: signedIn(() => ({ p_patch: { country: 'Kenya' } })),
   my_permissions: signedIn(() => ({})),
@@ -502,18 +531,21 @@ export const functions: Record<string, FunctionEntry> = {
   quote_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 2 })),
   rate_limit_wait: nobody,
   record_analytics_event: everyone(() => ({ p_client_id: crypto.randomUUID(), p_name: 'page_view', p_properties: { path: '/' } })),
+  record_audit: nobody,
   record_card_payment: nobody,
-  record_payment: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_amount: 1, p_method: 'cash' })),
+  record_payment: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_amount: 1, p_method: 'cash' })),
   record_purchase_event: nobody,
   refresh_tour_rating: nobody,
+  refuse_audit_change: nobody,
   request_ip: nobody,
   run_booking_schedule: nobody,
   seat_hold_terms: everyone(() => ({})),
-  set_booking_status: adminOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
+  set_audit_reason: nobody,
+  set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
   set_updated_at: nobody,
   stamp_analytics_event: nobody,
   sync_public_profile: nobody,
-  update_branding_settings_rpc: adminOnly(() => ({ p_tagline: 'Matrix' })),
+  update_branding_settings_rpc: staffOnly(['admin', 'editor'], () => ({ p_tagline: 'Matrix' })),
   wait_in_words: nobody,
 };
 
@@ -523,6 +555,6 @@ export const functions: Record<string, FunctionEntry> = {
  * Nobody lists another user's avatars: that would tell who has an account.
  */
 export const buckets: Record<string, Record<Role, string>> = {
-  avatars: { anon: '-A---', traveler: 'OAOOO', other: 'OAOOO', admin: 'AAYYY' },
-  media: { anon: 'AA---', traveler: 'AA---', other: 'AA---', admin: 'AAYYY' },
+  avatars: { anon: '-A---', traveler: 'OAOOO', other: 'OAOOO', admin: 'AAYYY', agent: 'AAYYY', editor: 'OAOOO', guide: 'OAOOO' },
+  media: { anon: 'AA---', traveler: 'AA---', other: 'AA---', admin: 'AAYYY', agent: 'AA---', editor: 'AAYYY', guide: 'AA---' },
 };
