@@ -1,9 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types.ts';
 import { reportRefreshRefused } from './session/events.ts';
 
-let client: Promise<SupabaseClient> | undefined;
+let client: Promise<SupabaseClient<Database>> | undefined;
 
-async function createAppClient(): Promise<SupabaseClient> {
+async function createAppClient(): Promise<SupabaseClient<Database>> {
   // The runtime config and the session's fetch wrapper come with supabase-js, the only one that needs them.
   const [{ createClient }, { createSessionFetch }, { config, url }] = await Promise.all([
     import('@supabase/supabase-js'),
@@ -13,7 +14,7 @@ async function createAppClient(): Promise<SupabaseClient> {
       return { config: loaded, url: resolveSupabaseUrl(loaded, window.location.origin) };
     }),
   ]);
-  const created: SupabaseClient = createClient(url, config.supabaseAnonKey, {
+  const created: SupabaseClient<Database> = createClient<Database>(url, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
     // section 8). Every refresh the server refuses is told to the session store.
@@ -26,7 +27,7 @@ async function createAppClient(): Promise<SupabaseClient> {
  * The app's one Supabase client, made on first use: supabase-js is loaded then, so a public page
  * paints from its inlined data without it. A failure (no runtime config) is not kept: the next call tries again.
  */
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<SupabaseClient<Database>> {
   client ??= createAppClient().catch((error: unknown) => {
     client = undefined;
     throw error;

@@ -26,7 +26,8 @@ export function isOfflineError(error: unknown): boolean {
 export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
   const { data, error, status } = await (await getSupabase()).rpc('quote_booking', quoteArgs(request));
   if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
-  return data as Quote;
+  // A jsonb answer: its shape is quote_booking's, described by Quote.
+  return data as unknown as Quote;
 }
 
 /** The price of a choice, as the booking function will charge it. Refusals are not retried: they say what to change. */
@@ -113,7 +114,8 @@ export const bookingByReferenceQuery = (reference: string, email: string | null,
     queryFn: async (): Promise<ConfirmedBooking> => {
       const { data, error, status } = await (await getSupabase()).rpc('booking_by_reference', { p_reference: reference, p_email: email });
       if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
-      return data as ConfirmedBooking;
+      // The row's jsonb columns (price lines) are typed here, not in the schema.
+      return data as unknown as ConfirmedBooking;
     },
     retry: (failures, error) => failures < 2 && isOfflineError(error),
     // Back from the card payment page, the payment is recorded when the provider's event arrives,

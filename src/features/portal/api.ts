@@ -6,6 +6,7 @@ import { localDb, type MirrorRow } from '@/lib/local-db.ts';
 import { refreshMirror } from '@/lib/outbox/outbox.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
 import { wishlistMirrorId } from '@/lib/outbox/wishlist.ts';
+import type { Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, withDefaults, type PortalBooking } from './model.ts';
 
@@ -137,7 +138,7 @@ export async function fetchPreferences(userId: string): Promise<UserPreferences>
   if (!auth.session || auth.session.user.id !== userId) throw new Error(PREFERENCES_UNAUTHORIZED);
   const { data, error } = await (await getSupabase()).from('users').select('preferences').eq('id', userId).single<{ preferences: unknown }>();
   if (error?.code === 'PGRST116') {
-    const created = await (await getSupabase()).from('users').upsert({ id: userId, preferences: DEFAULT_PREFERENCES }, { onConflict: 'id', ignoreDuplicates: true });
+    const created = await (await getSupabase()).from('users').upsert({ id: userId, preferences: DEFAULT_PREFERENCES as unknown as Json }, { onConflict: 'id', ignoreDuplicates: true });
     if (created.error) throw created.error;
     return DEFAULT_PREFERENCES;
   }

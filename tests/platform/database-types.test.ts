@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateDatabaseTypes } from '../../server/db/generate-types.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The typed client (createClient<Database>) is only as true as src/lib/database.types.ts: generated
+// from the migrated schema, it must be generated again after every migration.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it('src/lib/database.types.ts describes the schema the migrations build (run `npm run db:types` when this fails)', async () => {
+  const checkedIn = await readFile(path.join(import.meta.dirname, '..', '..', 'src', 'lib', 'database.types.ts'), 'utf8');
+  expect(checkedIn).toBe(await generateDatabaseTypes(server.db));
+});
+
+it('describes tables, their keys and the functions the API roles may call, and not the others', async () => {
+  const types = await generateDatabaseTypes(server.db);
+  expect(types).toContain('      bookings: {');
+  expect(types).toMatch(/referencedRelation: "tours"/);
+  expect(types).toContain('my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };');
+  // Trigger functions and internal helpers are nobody's to call.
+  expect(types).not.toContain('record_audit');
+  expect(types).not.toContain('hit_rate_limit:');
+});
