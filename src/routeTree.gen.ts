@@ -50,6 +50,8 @@ import { Route as PublicDestinationsSlugRouteImport } from './routes/_public/des
 import { Route as PublicExperiencesIndexRouteImport } from './routes/_public/experiences/index'
 import { Route as PublicExperiencesSlugRouteImport } from './routes/_public/experiences/$slug'
 import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/index'
+import { Route as AdminBookingsIndexRouteImport } from './routes/admin/bookings/index'
+import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/bookings/$bookingId'
 import { Route as TravelerBookingsIndexRouteImport } from './routes/traveler/bookings/index'
 import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler/bookings/$reference'
 import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
@@ -261,6 +263,16 @@ const PublicToursIndexRoute = PublicToursIndexRouteImport.update({
   path: '/tours/',
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminBookingsIndexRoute = AdminBookingsIndexRouteImport.update({
+  id: '/bookings/',
+  path: '/bookings/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBookingsBookingIdRoute = AdminBookingsBookingIdRouteImport.update({
+  id: '/bookings/$bookingId',
+  path: '/bookings/$bookingId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const TravelerBookingsIndexRoute = TravelerBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -330,11 +342,13 @@ export interface FileRoutesByFullPath {
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/destinations/': typeof PublicDestinationsIndexRoute
   '/experiences/': typeof PublicExperiencesIndexRoute
   '/tours/': typeof PublicToursIndexRoute
+  '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -376,11 +390,13 @@ export interface FileRoutesByTo {
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog': typeof PublicBlogIndexRoute
   '/destinations': typeof PublicDestinationsIndexRoute
   '/experiences': typeof PublicExperiencesIndexRoute
   '/tours': typeof PublicToursIndexRoute
+  '/admin/bookings': typeof AdminBookingsIndexRoute
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -426,11 +442,13 @@ export interface FileRoutesById {
   '/_public/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/_public/destinations/': typeof PublicDestinationsIndexRoute
   '/_public/experiences/': typeof PublicExperiencesIndexRoute
   '/_public/tours/': typeof PublicToursIndexRoute
+  '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -476,11 +494,13 @@ export interface FileRouteTypes {
     | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
+    | '/admin/bookings/$bookingId'
     | '/traveler/bookings/$reference'
     | '/blog/'
     | '/destinations/'
     | '/experiences/'
     | '/tours/'
+    | '/admin/bookings/'
     | '/traveler/bookings/'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -522,11 +542,13 @@ export interface FileRouteTypes {
     | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
+    | '/admin/bookings/$bookingId'
     | '/traveler/bookings/$reference'
     | '/blog'
     | '/destinations'
     | '/experiences'
     | '/tours'
+    | '/admin/bookings'
     | '/traveler/bookings'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -571,11 +593,13 @@ export interface FileRouteTypes {
     | '/_public/book-tour/$slug'
     | '/_public/destinations/$slug'
     | '/_public/experiences/$slug'
+    | '/admin/bookings/$bookingId'
     | '/traveler/bookings/$reference'
     | '/_public/blog/'
     | '/_public/destinations/'
     | '/_public/experiences/'
     | '/_public/tours/'
+    | '/admin/bookings/'
     | '/traveler/bookings/'
     | '/_public/blog/category/$slug'
     | '/_public/blog/tag/$slug'
@@ -887,6 +911,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicToursIndexRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/admin/bookings/': {
+      id: '/admin/bookings/'
+      path: '/bookings'
+      fullPath: '/admin/bookings/'
+      preLoaderRoute: typeof AdminBookingsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bookings/$bookingId': {
+      id: '/admin/bookings/$bookingId'
+      path: '/bookings/$bookingId'
+      fullPath: '/admin/bookings/$bookingId'
+      preLoaderRoute: typeof AdminBookingsBookingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/traveler/bookings/': {
       id: '/traveler/bookings/'
       path: '/bookings'
@@ -994,11 +1032,15 @@ const PublicRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
+  AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
+  AdminBookingsIndexRoute: AdminBookingsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

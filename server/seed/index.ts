@@ -12,6 +12,7 @@ import { tours } from './content/tours.ts';
 import { departuresFor } from './departures.ts';
 import { insertRows } from './insert.ts';
 import { MediaLibrary } from './media.ts';
+import { seedOfficeYear } from './office.ts';
 import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
 
 export interface SeedResult {
@@ -38,7 +39,7 @@ const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinn
 
 /**
  * Seeds the demo company (Kilele Safaris, Arusha) once: catalogue, content, branding, reviewers, the
- * demo admin and the office's staff (an agent, an editor, two guides). Everything goes in one transaction, so a failed seed leaves no rows behind; image
+ * demo admin, the office's staff (an agent, an editor, two guides) and a year of their work (office.ts). Everything goes in one transaction, so a failed seed leaves no rows behind; image
  * files are written first (they are deterministic, so a retry rewrites the same bytes). Returns the
  * generated admin credentials, or undefined when the database was seeded before.
  */
@@ -118,12 +119,15 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     };
   });
 
-  const departureRows = tours.flatMap((t, index) =>
+  // Departures start empty: the office's bookings (office.ts) take the seats each shows as taken.
+  const scheduled = tours.flatMap((t, index) =>
     departuresFor(t.slug, index, t.itinerary.length, t.groupMax, t.price, today, pricingFor(t).child_price).map((d) => ({
       ...d,
-      tour_id: tourIds.get(t.slug),
+      id: randomUUID(),
+      tour_id: tourIds.get(t.slug)!,
     })),
   );
+  const departureRows = scheduled.map((d) => ({ ...d, seats_booked: 0, status: 'open' }));
   const forEachTour = <R extends object>(rowsOf: (t: (typeof tours)[number]) => R[]) =>
     tours.flatMap((t) => rowsOf(t).map((row) => ({ ...row, tour_id: tourIds.get(t.slug) })));
   const promoRows = promoCodes(today).map(({ tourSlug, ...promo }) => ({ ...promo, tour_id: tourSlug ? tourIds.get(tourSlug) : null }));
@@ -315,6 +319,22 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     await insertRows(tx, 'public.team_members', teamRows);
     await insertRows(tx, 'public.partner_logos', partnerRows);
     await insertRows(tx, 'public.heroes', heroRows);
+
+    const agentId = (await tx.query<{ id: string }>(`select id from public.users where email = $1`, [staffMembers[0].email])).rows[0].id;
+    await seedOfficeYear(tx, {
+      today,
+      adminId: admin.id,
+      agentId,
+      tours: tours.map((t) => ({ id: tourIds.get(t.slug)!, title: t.title, durationDays: t.itinerary.length, price: t.price, childPrice: pricingFor(t).child_price })),
+      departures: scheduled.map((d) => ({
+        id: d.id,
+        tourId: d.tour_id,
+        startDate: d.start_date,
+        price: d.price_override ?? tourRows.find((t) => t.id === d.tour_id)!.base_price,
+        childPrice: d.child_price_override ?? tourRows.find((t) => t.id === d.tour_id)!.child_price ?? null,
+        seats: d.seats_booked,
+      })),
+    });
 
     // Last, still inside the transaction: if writing the file fails, nothing is committed.
     await writeFile(credentialsFile, JSON.stringify({ email: adminEmail, password: adminPassword }, null, 2) + '\n', {

@@ -141,11 +141,22 @@ describe('the dashboard', () => {
     expect(dashboard.unanswered_threads).toBe([...last.values()].filter((sender) => sender === 'traveler').length);
     expect(dashboard.recent_bookings).toHaveLength(Math.min(8, bookings.length));
 
-    // The scene above shows in the figures (so the comparison is not of zeros).
-    expect([dashboard.departures_today.length, dashboard.returning_today.length, dashboard.week_departures.length]).toEqual([1, 1, 2]);
-    expect([dashboard.bookings_this_month.count, dashboard.bookings_last_month.count]).toEqual([4, 1]);
-    expect([dashboard.balances_due.count, dashboard.balances_overdue.count, dashboard.holds_expiring]).toEqual([2, 1, 1]);
-    expect([dashboard.open_enquiries, dashboard.unanswered_threads, dashboard.refunds_owed.count, dashboard.failed_emails]).toEqual([1, 1, 1, 1]);
+    // The seeded year and the scene above show in every figure, so the comparison is not of zeros.
+    const figures = {
+      departures_today: dashboard.departures_today.length,
+      returning_today: dashboard.returning_today.length,
+      week_departures: dashboard.week_departures.length,
+      bookings_this_month: dashboard.bookings_this_month.count,
+      bookings_last_month: dashboard.bookings_last_month.count,
+      balances_due: dashboard.balances_due.count,
+      balances_overdue: dashboard.balances_overdue.count,
+      holds_expiring: dashboard.holds_expiring,
+      open_enquiries: dashboard.open_enquiries,
+      unanswered_threads: dashboard.unanswered_threads,
+      refunds_owed: dashboard.refunds_owed.count,
+      failed_emails: dashboard.failed_emails,
+    };
+    expect(Object.entries(figures).filter(([, count]) => count === 0).map(([name]) => name), 'figures that are zero').toEqual([]);
   });
 
   it('is for the office: an agent sees it; an editor, a guide, a traveler and a visitor are refused', async () => {

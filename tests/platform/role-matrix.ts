@@ -458,6 +458,7 @@ const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => 
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
   admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
+  admin_search: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_query: 'serengeti' })),
   apply_payment_to_booking: nobody,
   approve_booking_hold: bookingStaffOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
   blog_post_reading_minutes: nobody,
@@ -539,6 +540,7 @@ export const functions: Record<string, FunctionEntry> = {
   refuse_audit_change: nobody,
   request_ip: nobody,
   run_booking_schedule: nobody,
+  search_bookings: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
   seat_hold_terms: everyone(() => ({})),
   set_audit_reason: nobody,
   set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),

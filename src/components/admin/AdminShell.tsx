@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '../layouts/Wordmark.tsx';
 import { UserMenu } from '../widgets/UserMenu.tsx';
 import classes from './AdminShell.module.css';
-import { CommandPalette } from './CommandPalette.tsx';
+import { CommandPalette, type PaletteRecord } from './CommandPalette.tsx';
 import { screenGroups, type AdminScreen } from './navigation.ts';
 
 export interface AdminBrand {
@@ -36,6 +36,7 @@ export function AdminShell({
   safeMode,
   onOpen,
   onSignOut,
+  findRecords,
   children,
 }: {
   brand: AdminBrand;
@@ -43,6 +44,8 @@ export function AdminShell({
   screens: AdminScreen[];
   safeMode: boolean;
   onOpen: (to: string) => void;
+  /** The palette's search of bookings, clients and tours. */
+  findRecords?: (query: string) => Promise<PaletteRecord[]>;
   onSignOut: () => void;
   children: ReactNode;
 }) {
@@ -132,7 +135,7 @@ export function AdminShell({
           {children}
         </div>
       </AppShell.Main>
-      {!safeMode && <CommandPalette screens={screens} onOpen={onOpen} />}
+      {!safeMode && <CommandPalette screens={screens} onOpen={onOpen} findRecords={findRecords} />}
     </AppShell>
   );
 }

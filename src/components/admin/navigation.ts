@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconShieldLock, type Icon } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconShieldLock, IconTicket, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -18,6 +18,7 @@ export interface AdminScreen {
 
 export const adminScreens: AdminScreen[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, permission: 'backoffice.open', group: 'Overview', keywords: ['home', 'today'] },
+  { label: 'Bookings', to: '/admin/bookings', icon: IconTicket, permission: 'bookings.read', group: 'Sales', keywords: ['reservations', 'payments', 'balance'] },
   { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },
 ];
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import { requireSession, type SessionUser } from '@/lib/session/index.ts';
+import { accessDenied } from './guard.ts';
 
 /** A staff member's role and what it allows (public.role_permissions, through my_permissions()). */
 export interface StaffAccess {
@@ -25,11 +26,6 @@ export const permissionsQuery = (userId: string) =>
     // A role changes rarely; the database checks every read and write anyway.
     staleTime: 5 * 60_000,
   });
-
-/** A 403-marked error: the admin error screen shows Access Denied for it. */
-export function accessDenied(message = 'Your account cannot open this part of the back office.'): Error & { status: 403 } {
-  return Object.assign(new Error(message), { status: 403 as const });
-}
 
 /**
  * For /admin's beforeLoad: the signed-in staff member and their permissions. Signed out throws a

@@ -4,6 +4,7 @@ import { AdminShell } from '@/components/admin/AdminShell.tsx';
 import { screensFor } from '@/components/admin/navigation.ts';
 import { AdminErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { usePermissions } from '@/features/admin/access/api.ts';
+import { findRecords } from '@/features/admin/search/api.ts';
 import { allowancesOf } from '@/features/auth/roles.ts';
 import { useBranding } from '@/features/branding/api.ts';
 import { sessionUnauthorized, signOut, useSession } from '@/lib/session/index.ts';
@@ -30,7 +31,8 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       user={{ name: profile?.full_name || access.user.email, email: access.user.email, avatarUrl: profile?.avatar_url ?? null, roleLabel: allowancesOf(access.role).label }}
       screens={screensFor(permissions.length ? permissions : access.permissions)}
       safeMode={safeMode}
-      onOpen={(to) => void router.navigate({ to })}
+      onOpen={(to) => void router.navigate({ href: to })}
+      findRecords={findRecords}
       onSignOut={() => void leave()}
     >
       {children}

@@ -1,7 +1,9 @@
-import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { BookingLink } from '@/components/admin/BookingLink.tsx';
+import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { formatCalendarDate, formatLongDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
@@ -56,8 +58,6 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
     </Stack>
   );
 }
-
-const statusColor: Record<string, string> = { pending: 'yellow', confirmed: 'green', completed: 'gray', cancelled: 'red', expired: 'gray' };
 
 function Figures({ figures }: { figures: DashboardFigures }) {
   const month = figures.bookings_this_month;
@@ -153,13 +153,13 @@ function Figures({ figures }: { figures: DashboardFigures }) {
               <Table.Tbody>
                 {figures.recent_bookings.map((booking) => (
                   <Table.Tr key={booking.id}>
-                    <Table.Td ff="monospace">{booking.booking_reference}</Table.Td>
+                    <Table.Td>
+                      <BookingLink id={booking.id} reference={booking.booking_reference} />
+                    </Table.Td>
                     <Table.Td>{booking.name ?? '—'}</Table.Td>
                     <Table.Td>{booking.tour_title}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={statusColor[booking.status] ?? 'gray'}>
-                        {booking.status}
-                      </Badge>
+                      <BookingStatusBadge status={booking.status} />
                     </Table.Td>
                     <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {formatMoney(booking.total_amount, booking.currency)}

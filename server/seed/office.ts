@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { insertUser } from '../auth/users.ts';
+import type { Queryable } from '../db/types.ts';
+import { randomFrom } from './images.ts';
+import { insertRows } from './insert.ts';
+
+/**
+ * A year of the office's work, so every back-office screen opens on something real: clients (some
+ * with accounts), past trips travelled (private departures, paid and completed), bookings filling
+ * the seats the scheduled departures show as taken (confirmed with deposits or in full, a few
+ * pending holds), cancellations with a refund owed or made, notes, enquiries and message threads,
+ * some waiting for a reply. Demo clients have example.com addresses and are never emailed: every
+ * email their bookings would send is recorded as skipped.
+ */
+
+export interface SeedTour {
+  id: string;
+  title: string;
+  durationDays: number;
+  price: number;
+  childPrice: number | null;
+}
+
+export interface SeedDeparture {
+  id: string;
+  tourId: string;
+  startDate: string;
+  price: number;
+  childPrice: number | null;
+  /** The seats the bookings below must fill: the departure shows this many taken. */
+  seats: number;
+}
+
+const clientNames: [string, string][] = [
+  ['Amelia Hughes', 'United Kingdom'], ['Lukas Becker', 'Germany'], ['Sofia Rossi', 'Italy'], ['Ethan Brooks', 'United States'],
+  ['Chloé Martin', 'France'], ['Noah Jensen', 'Denmark'], ['Hannah Schmidt', 'Germany'], ['Oliver Smith', 'Australia'],
+  ['Mia Johansson', 'Sweden'], ['James Walker', 'United States'], ['Emma de Vries', 'Netherlands'], ['Liam O\u2019Brien', 'Ireland'],
+  ['Isabella García', 'Spain'], ['William Chen', 'Canada'], ['Zara Patel', 'United Kingdom'], ['Felix Wagner', 'Austria'],
+  ['Grace Kim', 'South Korea'], ['Daniel Novak', 'Czech Republic'], ['Aisha Mwangi', 'Kenya'], ['Lucas Silva', 'Brazil'],
+  ['Ella Thompson', 'New Zealand'], ['Henrik Larsen', 'Norway'], ['Yuki Tanaka', 'Japan'], ['Charlotte Dubois', 'Belgium'],
+  ['Samuel Okafor', 'Nigeria'], ['Laura Fischer', 'Switzerland'], ['Mateo Fernández', 'Argentina'], ['Olivia Brown', 'United States'],
+  ['Jonas Meyer', 'Germany'], ['Nadia Haddad', 'United Arab Emirates'], ['Ruby Clarke', 'United Kingdom'], ['Ana Popescu', 'Romania'],
+  ['Thomas Muller', 'Switzerland'], ['Priya Nair', 'India'], ['Jack Wilson', 'Australia'], ['Leonie Braun', 'Germany'],
+];
+
+const slug = (name: string) => name.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '');
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+const money = (value: number) => Math.round(value * 100) / 100;
+
+interface Client {
+  id: string | null;
+  full_name: string;
+  email: string;
+  phone: string;
+  country: string;
+}
+
+export async function seedOfficeYear(
+  tx: Queryable,
+  input: { today: Date; tours: SeedTour[]; departures: SeedDeparture[]; adminId: string; agentId: string },
+): Promise<{ bookings: number }> {
+  const rand = randomFrom('office-year');
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const { today, adminId, agentId } = input;
+
+  // Clients: every third has an account (a traveler who signed up), the rest booked as guests.
+  const clients: Client[] = [];
+  for (const [index, [fullName, country]] of clientNames.entries()) {
+    const email = `${slug(fullName)}@example.com`;
+    const phone = `+${[44, 49, 39, 1, 33, 45][index % 6]} ${700 + index} ${String(100000 + index * 7919).slice(0, 6)}`;
+    let id: string | null = null;
+    if (index % 3 === 0) {
+      const user = await insertUser(tx, { email, confirmed: true, userMetadata: { full_name: fullName } });
+      await tx.query(`update public.users set phone = $2, country = $3 where id = $1`, [user.id, phone, country]);
+      id = user.id;
+    }
+    clients.push({ id, full_name: fullName, email, phone, country });
+  }
+
+  const bookings: Record<string, unknown>[] = [];
+  const payments: Record<string, unknown>[] = [];
+  const privateDepartures: Record<string, unknown>[] = [];
+  const tourById = new Map(input.tours.map((tour) => [tour.id, tour]));
+
+  function booking(options: {
+    client: Client;
+    tour: SeedTour;
+    departureId: string;
+    price: number;
+    childPrice: number | null;
+    adults: number;
+    children: number;
+    status: string;
+    createdAt: Date;
+    paid: number;
+    notes?: string | null;
+  }) {
+    const id = randomUUID();
+    const { client, adults, children } = options;
+    const childUnit = options.childPrice ?? options.price;
+    const lines = [{ kind: 'adult', code: null, label: `Adults × ${adults}`, quantity: adults, unit_price: options.price, amount: money(adults * options.price) }];
+    if (children > 0) lines.push({ kind: 'child', code: null, label: `Children × ${children}`, quantity: children, unit_price: childUnit, amount: money(children * childUnit) });
+    const total = money(lines.reduce((sum, line) => sum + line.amount, 0));
+    const travelers = [
+      { full_name: client.full_name, nationality: client.country },
+      ...Array.from({ length: adults - 1 }, (_, n) => ({ full_name: `${pick(['Alex', 'Sam', 'Jo', 'Robin', 'Kim', 'Chris'])} ${client.full_name.split(' ').at(-1)}${n ? ` ${n + 1}` : ''}`, nationality: client.country })),
+      ...Array.from({ length: children }, (_, n) => ({ full_name: `Child ${n + 1} ${client.full_name.split(' ').at(-1)}`, age: 6 + n * 3, nationality: client.country })),
+    ];
+    const pending = options.status === 'pending';
+    bookings.push({
+      id,
+      user_id: client.id,
+      tour_id: options.tour.id,
+      departure_id: options.departureId,
+      status: options.status,
+      adults,
+      children,
+      travelers,
+      contact: { full_name: client.full_name, email: client.email, phone: client.phone, country: client.country },
+      currency: 'USD',
+      total_amount: total,
+      price_breakdown: lines,
+      notes: options.notes ?? null,
+      created_at: options.createdAt.toISOString(),
+      // A pending request holds its seats a few days more: long enough for a demo and a test run.
+      hold_expires_at: pending ? addDays(today, 3 + Math.floor(rand() * 4)).toISOString() : null,
+      contact_verified_at: options.createdAt.toISOString(),
+      hold_approved_at: pending ? null : options.createdAt.toISOString(),
+      hold_approved_by: pending ? null : agentId,
+      payment_method: options.paid > 0 || !pending ? pick(['bank_transfer', 'card', 'bank_transfer']) : null,
+      cancelled_at: options.status === 'cancelled' ? addDays(options.createdAt, 12).toISOString() : null,
+      cancellation_reason: options.status === 'cancelled' ? pick(['Family emergency', 'Flights changed', 'Illness']) : null,
+    });
+    const paid = money(Math.min(total, options.paid * total));
+    if (paid > 0) {
+      const method = pick(['bank_transfer', 'mobile_money', 'card', 'cash']);
+      payments.push({
+        id: randomUUID(),
+        booking_id: id,
+        amount: paid,
+        currency: 'USD',
+        method,
+        provider: method === 'card' ? 'stripe' : null,
+        status: 'succeeded',
+        provider_reference: method === 'card' ? `pi_demo_${id.slice(0, 8)}` : `TT${Math.floor(rand() * 9_000_000 + 1_000_000)}`,
+        paid_at: addDays(options.createdAt, 1).toISOString(),
+        created_at: addDays(options.createdAt, 1).toISOString(),
+        recorded_by: method === 'card' ? null : agentId,
+      });
+    }
+    return { id, total, paid };
+  }
+
+  // Future bookings: exactly the seats each scheduled departure shows as taken.
+  for (const departure of input.departures) {
+    const tour = tourById.get(departure.tourId)!;
+    let left = departure.seats;
+    while (left > 0) {
+      const party = Math.min(left, 1 + Math.floor(rand() * 4));
+      const children = party >= 3 && rand() < 0.4 ? 1 : 0;
+      left -= party;
+      const leadDays = Math.floor((new Date(departure.startDate).getTime() - today.getTime()) / 86_400_000);
+      const roll = rand();
+      const status = roll < 0.12 ? 'pending' : 'confirmed';
+      const createdAt = status === 'pending' ? addDays(today, -Math.floor(rand() * 2)) : addDays(today, -Math.floor(10 + rand() * Math.min(200, 300 - Math.min(leadDays, 290))));
+      // Confirmed: the deposit, and for most of those travelling within the balance period, the rest.
+      const paid = status === 'pending' ? 0 : leadDays <= 60 ? (rand() < 0.7 ? 1 : 0.3) : rand() < 0.25 ? 1 : 0.3;
+      booking({
+        client: pick(clients),
+        tour,
+        departureId: departure.id,
+        price: departure.price,
+        childPrice: departure.childPrice,
+        adults: party - children,
+        children,
+        status,
+        createdAt,
+        paid,
+        notes: rand() < 0.2 ? pick(['Vegetarian meals for one traveler', 'Celebrating an anniversary: arrange a bush dinner', 'Arrives on the evening KLM flight', 'Wants a window seat in the vehicle for photography']) : null,
+      });
+    }
+  }
+
+  // Past trips: private departures over the last year, travelled and paid; some cancelled.
+  for (let n = 0; n < 42; n++) {
+    const tour = input.tours[n % input.tours.length];
+    // The first three are under way today: one leaving, one half-way, one coming back.
+    const offset = [0, -Math.floor(tour.durationDays / 2), -(tour.durationDays - 1)][n] ?? -(15 + Math.floor(rand() * 345));
+    const start = addDays(today, offset);
+    const end = addDays(start, tour.durationDays - 1);
+    const departureId = randomUUID();
+    const adults = 1 + Math.floor(rand() * 3);
+    const children = rand() < 0.2 ? 1 : 0;
+    privateDepartures.push({
+      id: departureId,
+      tour_id: tour.id,
+      start_date: isoDate(start),
+      end_date: isoDate(end),
+      capacity: adults + children,
+      seats_booked: 0,
+      status: 'guaranteed',
+      is_private: true,
+      guaranteed_threshold: 1,
+    });
+    const underway = end >= today;
+    const cancelled = !underway && n % 9 === 5;
+    booking({
+      client: pick(clients),
+      tour,
+      departureId,
+      price: tour.price,
+      childPrice: tour.childPrice,
+      adults,
+      children,
+      status: cancelled ? 'cancelled' : underway ? 'confirmed' : 'completed',
+      createdAt: addDays(start, -(60 + Math.floor(rand() * 150))),
+      paid: cancelled ? 0.3 : 1,
+    });
+  }
+
+  await insertRows(tx, 'public.tour_departures', privateDepartures);
+  await insertRows(tx, 'public.bookings', bookings);
+  await insertRows(tx, 'public.payments', payments);
+
+  // Cancelled trips: the deposit is owed back on some, was returned on the others.
+  const cancelledIds = bookings.filter((row) => row.status === 'cancelled').map((row) => row.id as string);
+  for (const [index, bookingId] of cancelledIds.entries()) {
+    const status = index % 2 === 0 ? 'refund_due' : 'refunded';
+    await tx.query(
+      `update public.payments set status = $2, refunded_at = case when $2 = 'refunded' then now() - interval '5 days' end,
+              refund_reference = case when $2 = 'refunded' then 'RF' || substr(id::text, 1, 6) end
+        where booking_id = $1`,
+      [bookingId, status],
+    );
+  }
+
+  // No email to demo clients: what their bookings would send is recorded as skipped, and so is what
+  // the booking schedule would send later (balance reminders, pre-departure notes, review requests).
+  const ids = bookings.map((row) => row.id as string);
+  await tx.query(`update public.booking_notifications set status = 'skipped', skip_reason = 'demo data' where booking_id = any($1::uuid[])`, [ids]);
+  await tx.query(
+    `insert into public.booking_notifications (booking_id, kind, status, skip_reason)
+     select b, k, 'skipped', 'demo data' from unnest($1::uuid[]) b cross join unnest(array['balance_reminder', 'pre_departure', 'review_request']) k
+     on conflict do nothing`,
+    [ids],
+  );
+
+  // Enquiries at each stage, over the last two months.
+  const enquiries = [
+    ['start_planning', 'new', 'Honeymoon in June: Serengeti and Zanzibar, 10 days, mid-range lodges.'],
+    ['contact', 'new', 'Do you arrange airport pick-up from Kilimanjaro for a late arrival?'],
+    ['tour_question', 'new', 'Is the Ngorongoro day trip suitable for a 4-year-old?'],
+    ['start_planning', 'in_progress', 'Family of five, two weeks in August, wants the river crossings.'],
+    ['start_planning', 'in_progress', 'Photography group of 6: private vehicle with roof hatch, 8 days.'],
+    ['contact', 'in_progress', 'Corporate retreat for 14 people in March: can you quote?'],
+    ['partnership', 'closed', 'Travel agency in Munich interested in net rates.'],
+    ['tour_question', 'closed', 'What is the climbing success rate on the Machame route?'],
+    ['start_planning', 'closed', 'Budget camping safari for two students, 4 days.'],
+    ['contact', 'closed', 'Lost a camera lens on the trip last week.'],
+  ] as const;
+  await insertRows(
+    tx,
+    'public.enquiries',
+    enquiries.map(([kind, status, message], index) => {
+      const client = clients[(index * 5 + 3) % clients.length];
+      return {
+        kind,
+        status,
+        user_id: client.id,
+        name: client.full_name,
+        email: client.email,
+        phone: client.phone,
+        subject: message.split(':')[0].slice(0, 80),
+        message,
+        created_at: addDays(today, -(index * 6 + 1)).toISOString(),
+      };
+    }),
+  );
+
+  // Conversations with travelers who have accounts: some answered, the latest few waiting for us.
+  const withAccounts = clients.filter((client) => client.id);
+  const threads = [
+    ['Dietary needs on safari', ['Can the lodges cater for a gluten-free diet?', 'Yes: we tell every lodge before you arrive. Anything else we should pass on?', 'No, that is all. Thank you!']],
+    ['Visa on arrival', ['Can we get our Tanzanian visa at the airport?', 'You can, but we recommend the e-visa: it is quicker at the border.']],
+    ['Change of flight', ['Our flight now lands at 22:40. Is the pick-up still fine?']],
+    ['Binoculars', ['Do the vehicles have binoculars, or should we bring our own?']],
+    ['Tipping', ['How much should we tip our guide and cook?']],
+  ] as const;
+  const messages: Record<string, unknown>[] = [];
+  for (const [index, [subject, bodies]] of threads.entries()) {
+    const client = withAccounts[index % withAccounts.length];
+    const threadId = randomUUID();
+    const started = addDays(today, -(12 - index * 2));
+    bodies.forEach((body, n) => {
+      const fromStaff = n % 2 === 1;
+      messages.push({
+        user_id: client.id,
+        thread_id: threadId,
+        subject: n === 0 ? subject : null,
+        sender: fromStaff ? 'staff' : 'traveler',
+        author_id: fromStaff ? (n === 1 && index === 0 ? adminId : agentId) : client.id,
+        body,
+        // Staff replies were read by the traveler; a traveler's message was read when we answered it.
+        read_at: fromStaff || n < bodies.length - 1 ? addDays(started, n * 0.3 + 0.2).toISOString() : null,
+        created_at: addDays(started, n * 0.3).toISOString(),
+      });
+    });
+  }
+  await insertRows(tx, 'public.messages', messages);
+  return { bookings: bookings.length };
+}

@@ -1,0 +1,18 @@
+import Papa from 'papaparse';
+
+/**
+ * Saves rows as a CSV file the office opens in a spreadsheet: a header row of the column labels,
+ * values as given (numbers stay numbers), and a byte-order mark so Excel reads UTF-8 names rightly.
+ */
+export function downloadCsv<T>(fileName: string, rows: readonly T[], columns: readonly { label: string; value: (row: T) => string | number | null }[]): void {
+  const csv = Papa.unparse({
+    fields: columns.map((column) => column.label),
+    data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+  });
+  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,396 @@
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft, IconCash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
+import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { notify } from '@/lib/notify.ts';
+import { bookingDetailQuery, bookingKeys, recordPayment, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
+import { balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
+const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+interface Contact {
+  full_name?: string;
+  email?: string;
+  phone?: string;
+  country?: string;
+}
+interface Traveler {
+  full_name?: string;
+  name?: string;
+  age?: number | string;
+  nationality?: string;
+}
+interface PriceLine {
+  label: string;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+}
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: string; tone?: 'alert' }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={700} c={tone === 'alert' ? 'red.8' : undefined} style={tabular} data-testid={`booking-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Records a bank transfer, mobile money or cash received, with field messages before and after the database answers. */
+function RecordPaymentForm({ booking, onDone }: { booking: BookingDetail; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const balance = balanceOf(booking);
+  const today = localIsoDate();
+  const [values, setValues] = useState<PaymentFormValues>({ amount: balance, method: null, reference: '', paidAt: today });
+  const [problems, setProblems] = useState<PaymentFormProblems>({});
+  const mutation = useMutation({
+    mutationFn: () =>
+      recordPayment({ bookingId: booking.id, amount: Number(values.amount), method: values.method!, reference: values.reference.trim(), paidAt: values.paidAt === today ? null : `${values.paidAt}T12:00:00Z` }),
+    onSuccess: async () => {
+      notify.success(`Payment of ${money(Number(values.amount), booking.currency)} recorded`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+      onDone();
+    },
+    onError: (error: Error) => setProblems({ [paymentRefusalField(error.message)]: error.message }),
+  });
+  const set = (patch: Partial<PaymentFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+
+  return (
+    <form
+      aria-label="Record a payment"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = paymentFormProblems(values, balance, booking.currency, today);
+        setProblems(found);
+        if (Object.keys(found).length === 0) mutation.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput
+            label={`Amount received (${booking.currency})`}
+            value={values.amount}
+            onChange={(amount) => set({ amount })}
+            decimalScale={2}
+            thousandSeparator=","
+            error={problems.amount}
+            required
+          />
+          <Select label="How it was paid" placeholder="Choose" data={[...MANUAL_PAYMENT_METHODS]} value={values.method} onChange={(method) => set({ method })} error={problems.method} required />
+          <TextInput label="Reference" description="The bank's or the phone's transaction number" value={values.reference} onChange={(event) => set({ reference: event.currentTarget.value })} error={problems.reference} maxLength={250} />
+          <TextInput label="Received on" type="date" value={values.paidAt} max={today} onChange={(event) => set({ paidAt: event.currentTarget.value })} error={problems.paidAt} />
+        </SimpleGrid>
+        {problems.form && (
+          <Alert color="red" role="alert">
+            {problems.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: boolean }) {
+  const [recording, setRecording] = useState(false);
+  const open = booking.status !== 'cancelled' && booking.status !== 'expired' && balanceOf(booking) > 0;
+  return (
+    <Section
+      title="Payments"
+      action={
+        canRecord && open && !recording ? (
+          <Button size="sm" leftSection={<IconCash size={16} />} onClick={() => setRecording(true)}>
+            Record a payment
+          </Button>
+        ) : undefined
+      }
+    >
+      {recording && (
+        <Card withBorder radius="md" mb="md" bg="var(--mantine-color-gray-0)">
+          <RecordPaymentForm booking={booking} onDone={() => setRecording(false)} />
+        </Card>
+      )}
+      {booking.payments.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nothing paid yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" data-testid="payments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Received</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...booking.payments]
+                .sort((a, b) => (a.paid_at ?? a.created_at).localeCompare(b.paid_at ?? b.created_at))
+                .map((payment) => (
+                  <Table.Tr key={payment.id}>
+                    <Table.Td style={tabular}>{formatCalendarDate((payment.paid_at ?? payment.created_at).slice(0, 10))}</Table.Td>
+                    <Table.Td>{PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}</Table.Td>
+                    <Table.Td ff="monospace">{payment.provider_reference ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={payment.status === 'succeeded' ? 'green' : payment.status === 'refund_due' ? 'red' : 'gray'}>
+                        {payment.status.replace('_', ' ')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right" style={tabular}>
+                      {money(payment.amount, payment.currency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function Notes({ booking, canWrite }: { booking: BookingDetail; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const [notes, setNotes] = useState(booking.notes ?? '');
+  const mutation = useMutation({
+    mutationFn: () => saveBookingNotes(booking.id, notes),
+    onSuccess: async () => {
+      notify.success('Notes saved');
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
+    },
+    onError: (error: Error) => notify.error(error.message),
+  });
+  if (!canWrite) return <Text size="sm">{booking.notes || <Text span c="dimmed">No notes.</Text>}</Text>;
+  return (
+    <Stack gap="xs">
+      <Textarea aria-label="Internal notes" placeholder="For the office only: the client never sees these." autosize minRows={3} maxLength={5000} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => mutation.mutate()} loading={mutation.isPending} disabled={notes === (booking.notes ?? '')}>
+          Save notes
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Emails({ emails }: { emails: BookingEmail[] }) {
+  if (emails.length === 0) return <Text c="dimmed" size="sm">No email yet.</Text>;
+  return (
+    <Stack gap="xs">
+      {emails.map((email) => (
+        <Group key={email.id} justify="space-between" wrap="nowrap" gap="sm">
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={500} truncate>
+              {email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {email.email_queue?.to_address ?? email.skip_reason ?? ''} · {formatCalendarDate(email.created_at.slice(0, 10))}
+            </Text>
+          </Stack>
+          <Badge variant="light" color={email.email_queue?.status === 'sent' ? 'green' : email.status === 'failed' || email.email_queue?.status === 'failed' ? 'red' : 'gray'}>
+            {email.email_queue?.status ?? email.status}
+          </Badge>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function History({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <Text c="dimmed" size="sm">No change recorded, or your role does not read the audit log.</Text>;
+  return (
+    <Timeline bulletSize={12} lineWidth={2} data-testid="history">
+      {entries.map((entry) => (
+        <Timeline.Item key={entry.id} title={describeChange(entry)}>
+          <Text size="xs" c="dimmed">
+            {new Date(entry.occurred_at).toLocaleString()} · {entry.actor_id ? 'staff or client' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system'}
+            {entry.reason ? ` · “${entry.reason}”` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** /admin/bookings/$bookingId: one booking, its money, its people, its emails and its History. */
+export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: { bookingId: string; canWrite: boolean; canRecordPayments: boolean }) {
+  const { data, error, isPending } = useQuery(bookingDetailQuery(bookingId));
+  const back = (
+    <Anchor component={Link} to="/admin/bookings" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden /> All bookings
+      </Group>
+    </Anchor>
+  );
+  if (isPending) return <Loader aria-label="Loading the booking" />;
+  if (error)
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      </Stack>
+    );
+  const { booking, history, emails } = data;
+  const contact = (booking.contact ?? {}) as Contact;
+  const travelers = (Array.isArray(booking.travelers) ? booking.travelers : []) as Traveler[];
+  const lines = (Array.isArray(booking.price_breakdown) ? booking.price_breakdown : []) as unknown as PriceLine[];
+  const balance = balanceOf(booking);
+  const departure = booking.tour_departures;
+
+  return (
+    <Stack gap="md">
+      {back}
+      <PageHeader
+        title={`Booking ${booking.booking_reference}`}
+        description={
+          <Group gap="xs" component="span">
+            <BookingStatusBadge status={booking.status} />
+            <span>
+              {booking.tours?.title}
+              {departure ? ` · ${formatDateRange(departure.start_date, departure.end_date)}` : ''}
+            </span>
+          </Group>
+        }
+      />
+      <Card withBorder radius="md" padding="lg">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Figure label="Total" value={money(booking.total_amount, booking.currency)} />
+          <Figure label="Paid" value={money(booking.amount_paid, booking.currency)} />
+          <Figure label="Balance" value={money(balance, booking.currency)} tone={balance > 0 && booking.status === 'confirmed' ? 'alert' : undefined} />
+          <Figure label="Travelers" value={`${booking.adults + booking.children}`} />
+        </SimpleGrid>
+        {booking.status === 'pending' && booking.hold_expires_at && (
+          <Text size="sm" c="dimmed" mt="sm">
+            Seats held until {new Date(booking.hold_expires_at).toLocaleString()} unless a payment arrives.
+          </Text>
+        )}
+      </Card>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Payments booking={booking} canRecord={canRecordPayments} />
+            <Section title="Price">
+              {lines.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No price lines were kept for this booking.
+                </Text>
+              ) : (
+                <Table verticalSpacing={4}>
+                  <Table.Tbody>
+                    {lines.map((line, index) => (
+                      <Table.Tr key={index}>
+                        <Table.Td>{line.label}</Table.Td>
+                        <Table.Td ta="right" style={tabular}>
+                          {line.quantity} × {money(line.unit_price, booking.currency)}
+                        </Table.Td>
+                        <Table.Td ta="right" style={tabular}>
+                          {money(line.amount, booking.currency)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                    <Table.Tr>
+                      <Table.Td fw={700}>Total</Table.Td>
+                      <Table.Td />
+                      <Table.Td ta="right" fw={700} style={tabular}>
+                        {money(booking.total_amount, booking.currency)}
+                      </Table.Td>
+                    </Table.Tr>
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Section>
+            <Section title="History">
+              <History entries={history} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Section title="Client">
+              <Stack gap={2}>
+                <Text fw={600}>{contact.full_name ?? '—'}</Text>
+                {contact.email && (
+                  <Anchor href={`mailto:${contact.email}`} size="sm">
+                    {contact.email}
+                  </Anchor>
+                )}
+                {contact.phone && (
+                  <Anchor href={`tel:${contact.phone}`} size="sm">
+                    {contact.phone}
+                  </Anchor>
+                )}
+                <Text size="xs" c="dimmed">
+                  {booking.user_id ? 'Has an account' : 'Booked as a guest'} · booked {formatCalendarDate(booking.created_at.slice(0, 10))}
+                </Text>
+              </Stack>
+            </Section>
+            <Section title="Travelers">
+              {travelers.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {booking.adults} adult{booking.adults === 1 ? '' : 's'}
+                  {booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}; names not given yet.
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {travelers.map((traveler, index) => (
+                    <Text size="sm" key={index}>
+                      {traveler.full_name ?? traveler.name ?? `Traveler ${index + 1}`}
+                      {traveler.nationality ? ` · ${traveler.nationality}` : ''}
+                      {traveler.age !== undefined && traveler.age !== '' ? ` · ${traveler.age}` : ''}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <Section title="Internal notes">
+              <Notes booking={booking} canWrite={canWrite} />
+            </Section>
+            <Section title="Emails">
+              <Emails emails={emails} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

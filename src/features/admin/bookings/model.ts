@@ -1,0 +1,78 @@
+import { formatMoney } from '@/lib/money.ts';
+
+/** How staff record money received by hand; card and PayPal arrive through their providers. */
+export const MANUAL_PAYMENT_METHODS = [
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'mobile_money', label: 'Mobile money' },
+  { value: 'cash', label: 'Cash' },
+] as const;
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  bank_transfer: 'Bank transfer',
+  mobile_money: 'Mobile money',
+  cash: 'Cash',
+  card: 'Card',
+  paypal: 'PayPal',
+  pay_on_arrival: 'On arrival',
+};
+
+export interface PaymentFormValues {
+  amount: number | string;
+  method: string | null;
+  reference: string;
+  paidAt: string;
+}
+
+export type PaymentFormProblems = Partial<Record<keyof PaymentFormValues | 'form', string>>;
+
+/**
+ * The field messages of the record-a-payment form: the same rules record_payment enforces, said
+ * before the request is sent. The database checks them again whatever the form says.
+ */
+export function paymentFormProblems(values: PaymentFormValues, balance: number, currency: string, today: string): PaymentFormProblems {
+  const problems: PaymentFormProblems = {};
+  const amount = typeof values.amount === 'number' ? values.amount : Number(String(values.amount).replace(/,/g, ''));
+  if (values.amount === '' || !Number.isFinite(amount) || amount <= 0) problems.amount = 'Please give the amount received';
+  else if (Math.round(amount * 100) !== amount * 100) problems.amount = `Please give the amount in ${currency} to the cent`;
+  else if (balance <= 0) problems.amount = 'This booking is paid in full';
+  else if (amount > balance) problems.amount = `A payment can be at most the ${formatMoney(balance, currency, { cents: true })} still due`;
+  if (!values.method) problems.method = 'Please choose how the payment was made';
+  if (values.reference.trim().length > 200) problems.reference = 'The payment reference is too long';
+  if (values.paidAt && values.paidAt > today) problems.paidAt = 'The payment cannot be received in the future';
+  return problems;
+}
+
+/** Which field a refusal of record_payment is about, so its message shows there. */
+export function paymentRefusalField(message: string): keyof PaymentFormProblems {
+  if (/amount|at most|paid in full|to the cent/i.test(message)) return 'amount';
+  if (/how the payment was made/i.test(message)) return 'method';
+  if (/reference/i.test(message)) return 'reference';
+  return 'form';
+}
+
+/** What the booking still owes. */
+export function balanceOf(booking: { total_amount: number; amount_paid: number }): number {
+  return Math.max(0, Math.round((Number(booking.total_amount) - Number(booking.amount_paid)) * 100) / 100);
+}
+
+/** The audit log's columns in words, for the History. */
+export function describeChange(entry: { table_name: string; action: string; old_values: unknown; new_values: unknown }): string {
+  const subject = entry.table_name === 'payments' ? 'Payment' : 'Booking';
+  if (entry.action === 'insert') {
+    const values = (entry.new_values ?? {}) as Record<string, unknown>;
+    if (entry.table_name === 'payments') return `Payment of ${values.currency ?? ''} ${values.amount} recorded (${PAYMENT_METHOD_LABELS[String(values.method)] ?? values.method})`.replace('  ', ' ');
+    return `${subject} made`;
+  }
+  if (entry.action === 'delete') return `${subject} removed`;
+  const before = (entry.old_values ?? {}) as Record<string, unknown>;
+  const after = (entry.new_values ?? {}) as Record<string, unknown>;
+  return Object.keys(after)
+    .map((key) => `${key.replace(/_/g, ' ')}: ${show(before[key])} → ${show(after[key])}`)
+    .join('; ');
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'object') return JSON.stringify(value).slice(0, 80);
+  return String(value);
+}

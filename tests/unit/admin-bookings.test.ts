@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { balanceOf, describeChange, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
+import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
+
+describe('the bookings list in the address', () => {
+  it('keeps what is valid and drops what is not, so an old or edited link still opens the list', () => {
+    expect(
+      validateBookingsSearch({ q: 'KS-12', status: ['pending', 'lost'], payment: 'paid', tour: 'not-a-uuid', travelFrom: '2026-12-01', travelUntil: 'soon', sort: 'name', asc: 1, page: 3, size: 50 }),
+    ).toEqual({ q: 'KS-12', payment: 'paid', travelFrom: '2026-12-01', sort: 'name', asc: 1, page: 3, size: 50 });
+    expect(validateBookingsSearch({ page: 0, size: 30, sort: 'password' })).toEqual({});
+    expect(validateBookingsSearch({ status: ['pending', 'confirmed'] })).toEqual({ status: ['pending', 'confirmed'] });
+  });
+
+  it('asks search_bookings for the page shown, or any page of the export', () => {
+    expect(searchArguments({ q: '  Amani ', status: ['pending'], sort: 'total_amount', asc: 1, page: 3, size: 50 })).toMatchObject({
+      p_query: 'Amani',
+      p_statuses: ['pending'],
+      p_sort: 'total_amount',
+      p_descending: false,
+      p_limit: 50,
+      p_offset: 100,
+    });
+    expect(searchArguments({}, 2, 500)).toMatchObject({ p_query: null, p_sort: 'created_at', p_descending: true, p_limit: 500, p_offset: 500 });
+  });
+
+  it('says when filters narrow the list, and when their dates contradict each other', () => {
+    expect(isFiltered({ sort: 'name', page: 2 })).toBe(false);
+    expect(isFiltered({ payment: 'unpaid' })).toBe(true);
+    expect(dateRangeProblems({ travelFrom: '2026-12-10', travelUntil: '2026-12-01' })).toEqual({ travelUntil: 'The end of the travel dates is before their start' });
+    expect(dateRangeProblems({ bookedFrom: '2026-01-01', bookedUntil: '2026-01-01' })).toEqual({});
+  });
+});
+
+describe('recording a payment', () => {
+  const values = { amount: 250, method: 'bank_transfer', reference: 'TT-88', paidAt: '2026-11-20' };
+  const today = '2026-11-25';
+
+  it('accepts a payment up to the balance', () => {
+    expect(paymentFormProblems(values, 250, 'USD', today)).toEqual({});
+  });
+
+  it('says what is wrong with each field, as record_payment would', () => {
+    expect(paymentFormProblems({ ...values, amount: '' }, 250, 'USD', today).amount).toBe('Please give the amount received');
+    expect(paymentFormProblems({ ...values, amount: -5 }, 250, 'USD', today).amount).toBe('Please give the amount received');
+    expect(paymentFormProblems({ ...values, amount: 10.005 }, 250, 'USD', today).amount).toBe('Please give the amount in USD to the cent');
+    expect(paymentFormProblems({ ...values, amount: 300 }, 250, 'USD', today).amount).toBe('A payment can be at most the $250.00 still due');
+    expect(paymentFormProblems(values, 0, 'USD', today).amount).toBe('This booking is paid in full');
+    expect(paymentFormProblems({ ...values, method: null }, 250, 'USD', today).method).toBe('Please choose how the payment was made');
+    expect(paymentFormProblems({ ...values, reference: 'x'.repeat(201) }, 250, 'USD', today).reference).toBe('The payment reference is too long');
+    expect(paymentFormProblems({ ...values, paidAt: '2026-11-26' }, 250, 'USD', today).paidAt).toBe('The payment cannot be received in the future');
+  });
+
+  it("puts the database's refusal beside the field it is about", () => {
+    expect(paymentRefusalField('A payment can be at most the USD 20.00 still due')).toBe('amount');
+    expect(paymentRefusalField('Please choose how the payment was made: bank transfer, mobile money, cash, card or PayPal')).toBe('method');
+    expect(paymentRefusalField('This booking is cancelled: no payment can be recorded on it')).toBe('form');
+  });
+
+  it('computes the balance to the cent', () => {
+    expect(balanceOf({ total_amount: 100.1, amount_paid: 33.37 })).toBe(66.73);
+    expect(balanceOf({ total_amount: 100, amount_paid: 120 })).toBe(0);
+  });
+});
+
+describe('the History', () => {
+  it('says each change in words', () => {
+    expect(describeChange({ table_name: 'bookings', action: 'insert', old_values: null, new_values: { status: 'pending' } })).toBe('Booking made');
+    expect(describeChange({ table_name: 'payments', action: 'insert', old_values: null, new_values: { amount: 50, currency: 'USD', method: 'cash' } })).toBe('Payment of USD 50 recorded (Cash)');
+    expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { amount_paid: 0, notes: null }, new_values: { amount_paid: 50, notes: 'VIP' } })).toBe(
+      'amount paid: 0 → 50; notes: — → VIP',
+    );
+  });
+});
