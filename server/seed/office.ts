@@ -43,7 +43,13 @@ const clientNames: [string, string][] = [
   ['Thomas Muller', 'Switzerland'], ['Priya Nair', 'India'], ['Jack Wilson', 'Australia'], ['Leonie Braun', 'Germany'],
 ];
 
-const slug = (name: string) => name.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '');
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 const money = (value: number) => Math.round(value * 100) / 100;
@@ -162,8 +168,8 @@ export async function seedOfficeYear(
       left -= party;
       const leadDays = Math.floor((new Date(departure.startDate).getTime() - today.getTime()) / 86_400_000);
       const roll = rand();
-      const status = roll < 0.12 ? 'pending' : 'confirmed';
-      const createdAt = status === 'pending' ? addDays(today, -Math.floor(rand() * 2)) : addDays(today, -Math.floor(10 + rand() * Math.min(200, 300 - Math.min(leadDays, 290))));
+      const status = roll < 0.06 ? 'pending' : 'confirmed';
+      const createdAt = status === 'pending' ? addDays(today, -rand() * 3) : addDays(today, -Math.floor(10 + rand() * Math.min(200, 300 - Math.min(leadDays, 290))));
       // Confirmed: the deposit, and for most of those travelling within the balance period, the rest.
       const paid = status === 'pending' ? 0 : leadDays <= 60 ? (rand() < 0.7 ? 1 : 0.3) : rand() < 0.25 ? 1 : 0.3;
       booking({

@@ -54,3 +54,11 @@ export function upcomingMonths(today: string, count = 12): { value: string; labe
     return { value: date.toISOString().slice(0, 7), label: formatMonthOfYear(date) };
   });
 }
+
+let officeDateTime: Intl.DateTimeFormat | undefined;
+
+/** '3 Dec 2026, 14:05': an instant in the back office, in the company's time zone (Arusha). */
+export function formatOfficeDateTime(iso: string): string {
+  officeDateTime ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Dar_es_Salaam' });
+  return officeDateTime.format(new Date(iso));
+}

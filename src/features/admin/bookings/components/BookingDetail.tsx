@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
+import { formatCalendarDate, formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingDetailQuery, bookingKeys, recordPayment, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
@@ -241,7 +241,7 @@ function History({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <Timeline.Item key={entry.id} title={describeChange(entry)}>
           <Text size="xs" c="dimmed">
-            {new Date(entry.occurred_at).toLocaleString()} · {entry.actor_id ? 'staff or client' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system'}
+            {formatOfficeDateTime(entry.occurred_at)} · {entry.actor_id ? 'staff or client' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system'}
             {entry.reason ? ` · “${entry.reason}”` : ''}
           </Text>
         </Timeline.Item>
@@ -301,7 +301,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
         </SimpleGrid>
         {booking.status === 'pending' && booking.hold_expires_at && (
           <Text size="sm" c="dimmed" mt="sm">
-            Seats held until {new Date(booking.hold_expires_at).toLocaleString()} unless a payment arrives.
+            Seats held until {formatOfficeDateTime(booking.hold_expires_at)} unless a payment arrives.
           </Text>
         )}
       </Card>

@@ -45,7 +45,16 @@ const columns: DataTableColumn<BookingListRow>[] = [
       </Stack>
     ),
   },
-  { accessor: 'tour_title', title: 'Tour' },
+  {
+    accessor: 'tour_title',
+    title: 'Tour',
+    width: 210,
+    render: (row) => (
+      <Text size="sm" lineClamp={2} title={row.tour_title}>
+        {row.tour_title}
+      </Text>
+    ),
+  },
   { accessor: 'start_date', title: 'Travel', sortable: true, render: (row) => (row.start_date ? formatCalendarDate(row.start_date) : '—'), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
   { accessor: 'travelers', title: 'Pax', ...numeric },
   { accessor: 'status', title: 'Status', sortable: true, render: (row) => <BookingStatusBadge status={row.status} /> },

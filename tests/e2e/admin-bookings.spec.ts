@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
+
+/**
+ * The bookings screens of the back office: find a booking, record money received, see the balance
+ * and the dashboard follow; the list's search and filters on a tablet; and the roles kept out.
+ */
+
+interface ListRow {
+  id: string;
+  booking_reference: string;
+  client_name: string;
+  total_amount: number;
+  amount_paid: number;
+}
+
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Seeded bookings through search_bookings, as the admin. */
+async function seededBookings(a: Api, args: Record<string, unknown>): Promise<ListRow[]> {
+  const page = await rest<{ rows: ListRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_bookings', args);
+  return page.rows;
+}
+
+const figure = async (page: Page, label: string) => Number(((await page.getByLabel(label, { exact: true }).locator('p').nth(1).textContent()) ?? '').replace(/[^0-9]/g, ''));
+
+test('an admin finds a booking from the palette, records a bank transfer, and sees the balance and the dashboard change', async ({ page, request }) => {
+  const a = await api(request);
+  // A confirmed booking travelling within 60 days with its balance unpaid: its balance is overdue.
+  const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_payment_state: 'part_paid', p_travel_until: isoDay(59), p_sort: 'start_date', p_descending: false, p_limit: 1 });
+  expect(booking, 'a seeded booking with its balance overdue').toBeDefined();
+  const balance = Math.round((booking.total_amount - booking.amount_paid) * 100) / 100;
+  const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
+  const overdueBefore = await figure(page, 'Balances overdue');
+  expect(overdueBefore).toBeGreaterThan(0);
+
+  await page.keyboard.press('Control+k');
+  await page.getByRole('textbox', { name: 'Go to a screen' }).fill(booking.booking_reference);
+  const found = page.getByRole('button', { name: new RegExp(booking.booking_reference) });
+  await expect(found).toBeVisible({ timeout: 10_000 });
+  await found.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
+  await expect(page.getByRole('heading', { name: `Booking ${booking.booking_reference}` })).toBeVisible();
+  await expect(page.getByTestId('booking-balance')).toHaveText(money(balance));
+
+  // More than is owed: a field message, and nothing written.
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  const form = page.getByRole('form', { name: 'Record a payment' });
+  await form.getByRole('textbox', { name: /Amount received/ }).fill(String(balance + 100));
+  await form.getByRole('combobox', { name: 'How it was paid' }).click();
+  await page.getByRole('option', { name: 'Bank transfer' }).click();
+  await form.getByRole('textbox', { name: 'Reference' }).fill('TT-E2E-4471');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form.getByText(`A payment can be at most the ${money(balance)} still due`)).toBeVisible();
+  const payments = async () => (await rest<unknown[]>(a, await adminToken(a), 'GET', `payments?select=id&booking_id=eq.${booking.id}`)).length;
+  const paymentsBefore = await payments();
+
+  // The balance, received by bank transfer.
+  await form.getByRole('textbox', { name: /Amount received/ }).fill(String(balance));
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByTestId('booking-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('payments')).toContainText('TT-E2E-4471');
+  await expect(page.getByTestId('history')).toContainText(`Payment of USD ${balance} recorded (Bank transfer)`);
+  expect(await payments()).toBe(paymentsBefore + 1);
+  await saveScreenshot(page, 'admin-booking');
+
+  await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
+  await expect.poll(() => figure(page, 'Balances overdue')).toBe(overdueBefore - 1);
+});
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an agent finds a client’s booking by name with the filters in the address, and keeps a note on it', async ({ page, request }) => {
+    const a = await api(request);
+    const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_sort: 'start_date', p_descending: false, p_limit: 1 });
+    const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
+    const agent = staff.find((member) => member.role === 'agent')!;
+    await signInThroughPage(page, agent.email, agent.password, '/admin');
+    await expect(page.getByTestId('figure').first()).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Bookings' }).tap();
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Search bookings' }).fill(booking.client_name);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await page.getByRole('combobox', { name: 'Status' }).tap();
+    await page.getByRole('option', { name: 'Confirmed' }).tap();
+    await page.keyboard.press('Escape');
+    const link = page.getByRole('link', { name: booking.booking_reference });
+    await expect(link).toBeVisible({ timeout: 10_000 });
+    await saveScreenshot(page, 'admin-bookings');
+    // The filters live in the address: a reload keeps them.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Search bookings' })).toHaveValue(booking.client_name);
+    await expect(page.getByRole('link', { name: booking.booking_reference })).toBeVisible({ timeout: 10_000 });
+
+    await page.getByRole('link', { name: booking.booking_reference }).tap();
+    await expect(page.getByRole('heading', { name: `Booking ${booking.booking_reference}` })).toBeVisible();
+    const note = `Transfer from JRO at 14:00 (${Date.now()})`;
+    await page.getByRole('textbox', { name: 'Internal notes' }).fill(note);
+    await page.getByRole('button', { name: 'Save notes' }).tap();
+    await expect(page.getByText('Notes saved')).toBeVisible();
+    const [saved] = await rest<{ notes: string }[]>(a, await adminToken(a), 'GET', `bookings?select=notes&id=eq.${booking.id}`);
+    expect(saved.notes).toBe(note);
+  });
+});
+
+test('an editor and a traveler cannot open the bookings, on the screen or through the API', async ({ page, request }) => {
+  const a = await api(request);
+  const editor = await signUp(a, 'Ed Bookings');
+  await rest(a, await adminToken(a), 'PATCH', `users?id=eq.${editor.userId}`, { role: 'editor' });
+  await signInThroughPage(page, editor.email, PASSWORD, '/admin');
+  await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Bookings' })).toHaveCount(0);
+  await page.goto('/admin/bookings');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
+  const refused = await request.post('/rest/v1/rpc/search_bookings', { headers: { apikey: a.anonKey, authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' }, data: '{}' });
+  expect(refused.status()).toBe(403);
+  const rows = await request.get('/rest/v1/bookings?select=id', { headers: { apikey: a.anonKey, authorization: `Bearer ${editor.token}` } });
+  expect(await rows.json()).toEqual([]);
+});
