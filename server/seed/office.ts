@@ -164,7 +164,8 @@ export async function seedOfficeYear(
     let left = departure.seats;
     while (left > 0) {
       const party = Math.min(left, 1 + Math.floor(rand() * 4));
-      const children = party >= 3 && rand() < 0.4 ? 1 : 0;
+      // Children only on tours that take them (those with a child price).
+      const children = party >= 3 && tour.childPrice !== null && rand() < 0.4 ? 1 : 0;
       left -= party;
       const leadDays = Math.floor((new Date(departure.startDate).getTime() - today.getTime()) / 86_400_000);
       const roll = rand();
@@ -197,7 +198,7 @@ export async function seedOfficeYear(
     const end = addDays(start, tour.durationDays - 1);
     const departureId = randomUUID();
     const adults = 1 + Math.floor(rand() * 3);
-    const children = rand() < 0.2 ? 1 : 0;
+    const children = tour.childPrice !== null && rand() < 0.2 ? 1 : 0;
     privateDepartures.push({
       id: departureId,
       tour_id: tour.id,

@@ -589,6 +589,21 @@ export interface Database {
           { foreignKeyName: "branding_settings_updated_by_fkey"; columns: ["updated_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      cancellation_policy_tiers: {
+        Row: {
+          min_days_before: number;
+          fee_percent: number;
+        };
+        Insert: {
+          min_days_before: number;
+          fee_percent: number;
+        };
+        Update: {
+          min_days_before?: number;
+          fee_percent?: number;
+        };
+        Relationships: [];
+      };
       categories: {
         Row: {
           id: string;
@@ -2024,6 +2039,8 @@ export interface Database {
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
+      cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };
       checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
@@ -2041,6 +2058,7 @@ export interface Database {
       mark_payment_refunded: { Args: { p_payment_id: string; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
+      move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
       my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
       patch_not_older_than: { Args: { p_patch: Json; p_stamps: Json; p_at: string; p_prefix: string }; Returns: Json };

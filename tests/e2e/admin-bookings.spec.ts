@@ -26,6 +26,7 @@ async function seededBookings(a: Api, args: Record<string, unknown>): Promise<Li
   return page.rows;
 }
 
+const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const figure = async (page: Page, label: string) => Number(((await page.getByLabel(label, { exact: true }).locator('p').nth(1).textContent()) ?? '').replace(/[^0-9]/g, ''));
 
 test('an admin finds a booking from the palette, records a bank transfer, and sees the balance and the dashboard change', async ({ page, request }) => {
@@ -34,7 +35,6 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
   const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_payment_state: 'part_paid', p_travel_until: isoDay(59), p_sort: 'start_date', p_descending: false, p_limit: 1 });
   expect(booking, 'a seeded booking with its balance overdue').toBeDefined();
   const balance = Math.round((booking.total_amount - booking.amount_paid) * 100) / 100;
-  const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -76,6 +76,73 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
   await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
   await expect.poll(() => figure(page, 'Balances overdue')).toBe(overdueBefore - 1);
+});
+
+test('an admin moves a booking to another departure and cancels another under the policy', async ({ page, request }) => {
+  const a = await api(request);
+  const token = await adminToken(a);
+  interface Departure {
+    id: string;
+    seats_booked: number;
+    capacity: number;
+  }
+  const departures = async (tourId: string) => rest<Departure[]>(a, token, 'GET', `tour_departures?select=id,seats_booked,capacity&tour_id=eq.${tourId}&is_private=eq.false&start_date=gt.${isoDay(0)}&status=neq.cancelled`);
+  // A confirmed booking whose tour has another departure with room for its party.
+  const candidates = await seededBookings(a, { p_statuses: ['confirmed'], p_travel_from: isoDay(20), p_sort: 'start_date', p_descending: false, p_limit: 50 });
+  let chosen: { booking: ListRow; tourId: string; departureId: string; party: number } | undefined;
+  for (const candidate of candidates) {
+    const [detail] = await rest<{ tour_id: string; departure_id: string; adults: number; children: number }[]>(a, token, 'GET', `bookings?select=tour_id,departure_id,adults,children&id=eq.${candidate.id}`);
+    const party = detail.adults + detail.children;
+    if ((await departures(detail.tour_id)).some((d) => d.id !== detail.departure_id && d.capacity - d.seats_booked >= party)) {
+      chosen = { booking: candidate, tourId: detail.tour_id, departureId: detail.departure_id, party };
+      break;
+    }
+  }
+  expect(chosen, 'a seeded booking that can move').toBeDefined();
+  const { booking, tourId, departureId, party } = chosen!;
+  const seatsBefore = new Map((await departures(tourId)).map((d) => [d.id, d.seats_booked]));
+
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${booking.id}`);
+  await expect(page.getByRole('heading', { name: `Booking ${booking.booking_reference}` })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Change departure' }).click();
+  const move = page.getByRole('form', { name: 'Move the booking' });
+  // No departure and no reason: field messages, nothing sent.
+  await move.getByRole('button', { name: 'Move booking' }).click();
+  await expect(move.getByText('Please choose the departure to move to')).toBeVisible();
+  await expect(move.getByText('Please give the reason for the move')).toBeVisible();
+  await move.getByRole('combobox', { name: 'New departure' }).click();
+  await page.locator('[role=option]:not([data-combobox-disabled])').first().click();
+  await expect(move.getByTestId('move-quote')).toContainText('New total');
+  await move.getByRole('textbox', { name: 'Reason' }).fill('The client’s flights moved');
+  await move.getByRole('button', { name: 'Move booking' }).click();
+  await expect(page.getByText(/^Booking moved/)).toBeVisible();
+  const [moved] = await rest<{ departure_id: string }[]>(a, token, 'GET', `bookings?select=departure_id&id=eq.${booking.id}`);
+  expect(moved.departure_id).not.toBe(departureId);
+  const seatsAfter = new Map((await departures(tourId)).map((d) => [d.id, d.seats_booked]));
+  expect(seatsAfter.get(departureId)).toBe(seatsBefore.get(departureId)! - party);
+  expect(seatsAfter.get(moved.departure_id)).toBe(seatsBefore.get(moved.departure_id)! + party);
+  await expect(page.getByTestId('history')).toContainText('The client’s flights moved');
+
+  // Cancel another booking under the policy: the fee shown, the reason kept.
+  const [other] = await seededBookings(a, { p_statuses: ['confirmed'], p_payment_state: 'part_paid', p_travel_from: isoDay(70), p_sort: 'start_date', p_descending: false, p_limit: 1 });
+  await page.goto(`/admin/bookings/${other.id}`);
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const cancel = page.getByRole('form', { name: 'Cancel the booking' });
+  await expect(cancel.getByText(/the policy’s fee is 30% of the total/)).toBeVisible();
+  const fee = Math.round(other.total_amount * 30) / 100;
+  await expect(cancel.getByTestId('cancellation-terms')).toContainText(money(Math.min(fee, other.amount_paid)));
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(cancel.getByText('Please give the reason for the cancellation')).toBeVisible();
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Client’s visa refused');
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText(/^Booking cancelled/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  const [cancelled] = await rest<{ status: string; amount_paid: number }[]>(a, token, 'GET', `bookings?select=status,amount_paid&id=eq.${other.id}`);
+  expect({ status: cancelled.status, amount_paid: Number(cancelled.amount_paid) }).toEqual({ status: 'cancelled', amount_paid: Math.min(fee, other.amount_paid) });
+  await saveScreenshot(page, 'admin-booking-cancelled');
 });
 
 test.describe('on a 768 px tablet', () => {

@@ -41,6 +41,10 @@ async function setUp(): Promise<Fixtures> {
     await server.db.query<{ id: string }>(`select id from public.tours where status = 'active' and not is_private order by slug limit 4`)
   ).rows.map((row) => row.id);
   Object.assign(ids, { tour, otherTour, travelledTour, reviewedTour });
+  ids.otherDeparture = await id(
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + 320, current_date + 326, 50) returning id`,
+    [tour],
+  );
   ids.departure = await id(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + 300, current_date + 306, 50) returning id`,
     [tour],
@@ -173,7 +177,7 @@ const refused = (error: { code?: string } | null) => error?.code === '42501';
 const client = (role: Role): SupabaseClient => f.people[role].client;
 const firstColumn = async (table: string) =>
   (await one<{ name: string }>(`select attname as name from pg_attribute where attrelid = format('public.%I', $1::text)::regclass and attnum > 0 and not attisdropped order by attnum limit 1`, [table])).name;
-const keyColumn = (table: string) => (table === 'rate_limits' || table === 'rate_limit_hits' ? 'rule' : table === 'currency_rates' ? 'currency' : table === 'promo_codes' ? 'code' : table === 'booking_contact_tokens' || table === 'booking_origins' ? 'booking_id' : null);
+const keyColumn = (table: string) => (table === 'cancellation_policy_tiers' ? 'min_days_before' : table === 'rate_limits' || table === 'rate_limit_hits' ? 'rule' : table === 'currency_rates' ? 'currency' : table === 'promo_codes' ? 'code' : table === 'booking_contact_tokens' || table === 'booking_origins' ? 'booking_id' : null);
 
 /** Rows an update or delete changed; a refusal (42501) changed none, any other error is a failure to show. */
 const affected = (result: { data: unknown[] | null; error: { code?: string } | null }) => (result.error === null ? result.data!.length : refused(result.error) ? 0 : result.error);

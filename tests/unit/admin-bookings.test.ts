@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, describeChange, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
+import { balanceOf, describeChange, moveRefusalField, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
 import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
@@ -69,5 +69,18 @@ describe('the History', () => {
     expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { amount_paid: 0, notes: null }, new_values: { amount_paid: 50, notes: 'VIP' } })).toBe(
       'amount paid: 0 → 50; notes: — → VIP',
     );
+    // Instants in the office's time zone (Arusha, UTC+3).
+    expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { cancelled_at: null }, new_values: { cancelled_at: '2026-11-25T11:23:09.6+00:00' } })).toBe(
+      'cancelled at: — → 25 Nov 2026, 14:23',
+    );
+  });
+});
+
+describe('moving a booking', () => {
+  it("puts the database's refusal beside the field it is about", () => {
+    expect(moveRefusalField('Only 1 seat is left on this departure')).toBe('departure');
+    expect(moveRefusalField('This departure is sold out')).toBe('departure');
+    expect(moveRefusalField('Please give the reason for the move')).toBe('reason');
+    expect(moveRefusalField('This booking is cancelled: it cannot be moved')).toBe('form');
   });
 });

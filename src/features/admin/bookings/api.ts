@@ -85,7 +85,8 @@ export type BookingDetail = Row<'bookings'> & {
   payments: Row<'payments'>[];
 };
 
-export type AuditEntry = Row<'audit_log'>;
+/** An audit log entry with the name of who made the change, when the reader may know it. */
+export type AuditEntry = Row<'audit_log'> & { actor_name: string | null };
 
 /** An email the booking gave rise to, and what became of it. */
 export type BookingEmail = Pick<Row<'booking_notifications'>, 'id' | 'kind' | 'status' | 'created_at' | 'last_error' | 'skip_reason'> & {
@@ -112,6 +113,7 @@ export const bookingDetailQuery = (id: string) =>
           .select('*')
           .or(`and(table_name.eq.bookings,record_id.eq.${id})${paymentIds.length ? `,and(table_name.eq.payments,record_id.in.(${paymentIds.join(',')}))` : ''}`)
           .order('occurred_at', { ascending: false })
+          .order('id', { ascending: false })
           .limit(200),
         supabase
           .from('booking_notifications')
@@ -119,9 +121,13 @@ export const bookingDetailQuery = (id: string) =>
           .eq('booking_id', id)
           .order('created_at', { ascending: false }),
       ]);
+      // Who made each change, by name, where the role may read people (clients.read).
+      const actorIds = [...new Set((history.data ?? []).map((entry) => entry.actor_id).filter((actor): actor is string => actor !== null))];
+      const actors = actorIds.length ? ((await supabase.from('users').select('id, full_name, email, role').in('id', actorIds)).data ?? []) : [];
+      const actorNames = new Map(actors.map((actor) => [actor.id, actor.full_name || actor.email]));
       return {
         booking: booking as unknown as BookingDetail,
-        history: history.data ?? [],
+        history: (history.data ?? []).map((entry) => ({ ...entry, actor_name: entry.actor_id ? (actorNames.get(entry.actor_id) ?? null) : null })),
         emails: (emails.data ?? []) as unknown as BookingEmail[],
       };
     },
@@ -144,4 +150,69 @@ export async function recordPayment(input: { bookingId: string; amount: number; 
 export async function saveBookingNotes(bookingId: string, notes: string) {
   const { error } = await (await getSupabase()).from('bookings').update({ notes: notes.trim() || null }).eq('id', bookingId).select('id').single();
   if (error) throw error;
+}
+
+/** What cancelling today costs under the policy (cancellation_terms, 20261125000900_booking_changes.sql). */
+export interface CancellationTerms {
+  days_before: number;
+  fee_percent: number;
+  fee: number;
+  paid: number;
+  fee_kept: number;
+  refund: number;
+  currency: string;
+}
+
+export const cancellationTermsQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: [...bookingKeys.detail(bookingId), 'cancellation'] as const,
+    queryFn: async (): Promise<CancellationTerms> => {
+      const { data, error } = await (await getSupabase()).rpc('cancellation_terms', { p_booking_id: bookingId });
+      if (error) throw error;
+      // A jsonb answer: its shape is cancellation_terms', described by CancellationTerms.
+      return data as unknown as CancellationTerms;
+    },
+  });
+
+export async function cancelUnderPolicy(bookingId: string, reason: string, waiveFee: boolean): Promise<{ fee_kept: number; refund: number }> {
+  const { data, error } = await (await getSupabase()).rpc('cancel_booking_under_policy', { p_booking_id: bookingId, p_reason: reason, p_waive_fee: waiveFee });
+  if (error) throw error;
+  return data as unknown as { fee_kept: number; refund: number };
+}
+
+/** The departures a booking may move to: the tour's coming ones, not cancelled, soonest first. */
+export const moveTargetsQuery = (tourId: string, today: string) =>
+  queryOptions({
+    queryKey: ['admin', 'bookings', 'move-targets', tourId, today] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase())
+        .from('tour_departures')
+        .select('id, start_date, end_date, capacity, seats_booked, status, price_override')
+        .eq('tour_id', tourId)
+        .gt('start_date', today)
+        .neq('status', 'cancelled')
+        .eq('is_private', false)
+        .order('start_date');
+      if (error) throw error;
+      return data;
+    },
+  });
+
+/** The price of the booking's travelers and extras on another departure (quote_booking), for the move's preview. */
+export async function quoteMove(booking: BookingDetail, departureId: string): Promise<{ total: number }> {
+  const { data, error } = await (await getSupabase()).rpc('quote_booking', {
+    p_departure_id: departureId,
+    p_adults: booking.adults,
+    p_children: booking.children,
+    p_extras: booking.extras ?? [],
+    p_tour_id: booking.tour_id,
+  });
+  if (error) throw error;
+  return data as unknown as { total: number };
+}
+
+export async function moveBooking(bookingId: string, departureId: string, reason: string): Promise<{ total: number; difference: number }> {
+  const { data, error } = await (await getSupabase()).rpc('move_booking', { p_booking_id: bookingId, p_departure_id: departureId, p_reason: reason });
+  if (error) throw error;
+  return data as unknown as { total: number; difference: number };
 }

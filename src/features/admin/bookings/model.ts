@@ -1,3 +1,4 @@
+import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 
 /** How staff record money received by hand; card and PayPal arrive through their providers. */
@@ -73,6 +74,14 @@ export function describeChange(entry: { table_name: string; action: string; old_
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatOfficeDateTime(value);
   if (typeof value === 'object') return JSON.stringify(value).slice(0, 80);
   return String(value);
+}
+
+/** Which field a refusal of move_booking is about: the departure chosen, the reason, or the whole form. */
+export function moveRefusalField(message: string): 'departure' | 'reason' | 'form' {
+  if (/seat|sold out|departure|passed/i.test(message)) return 'departure';
+  if (/reason/i.test(message)) return 'reason';
+  return 'form';
 }

@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingDetailQuery, bookingKeys, recordPayment, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
 import { balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
+import { BookingChangeActions } from './BookingChanges.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -241,7 +242,7 @@ function History({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <Timeline.Item key={entry.id} title={describeChange(entry)}>
           <Text size="xs" c="dimmed">
-            {formatOfficeDateTime(entry.occurred_at)} · {entry.actor_id ? 'staff or client' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system'}
+            {formatOfficeDateTime(entry.occurred_at)} · {entry.actor_name ?? (entry.actor_id ? 'a signed-in user' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system')}
             {entry.reason ? ` · “${entry.reason}”` : ''}
           </Text>
         </Timeline.Item>
@@ -275,6 +276,8 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
   const travelers = (Array.isArray(booking.travelers) ? booking.travelers : []) as Traveler[];
   const lines = (Array.isArray(booking.price_breakdown) ? booking.price_breakdown : []) as unknown as PriceLine[];
   const balance = balanceOf(booking);
+  // A cancelled or expired booking owes nothing more; what is owed back shows in its payments.
+  const closed = booking.status === 'cancelled' || booking.status === 'expired';
   const departure = booking.tour_departures;
 
   return (
@@ -282,6 +285,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
       {back}
       <PageHeader
         title={`Booking ${booking.booking_reference}`}
+        actions={canWrite ? <BookingChangeActions booking={booking} /> : undefined}
         description={
           <Group gap="xs" component="span">
             <BookingStatusBadge status={booking.status} />
@@ -296,7 +300,11 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label="Total" value={money(booking.total_amount, booking.currency)} />
           <Figure label="Paid" value={money(booking.amount_paid, booking.currency)} />
-          <Figure label="Balance" value={money(balance, booking.currency)} tone={balance > 0 && booking.status === 'confirmed' ? 'alert' : undefined} />
+          {closed ? (
+            <Figure label="Balance" value="Nothing due" />
+          ) : (
+            <Figure label="Balance" value={money(balance, booking.currency)} tone={balance > 0 && booking.status === 'confirmed' ? 'alert' : undefined} />
+          )}
           <Figure label="Travelers" value={`${booking.adults + booking.children}`} />
         </SimpleGrid>
         {booking.status === 'pending' && booking.hold_expires_at && (
