@@ -52,6 +52,7 @@ import { Route as PublicExperiencesSlugRouteImport } from './routes/_public/expe
 import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/index'
 import { Route as AdminBookingsIndexRouteImport } from './routes/admin/bookings/index'
 import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/bookings/$bookingId'
+import { Route as AdminBookingsNewRouteImport } from './routes/admin/bookings/new'
 import { Route as TravelerBookingsIndexRouteImport } from './routes/traveler/bookings/index'
 import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler/bookings/$reference'
 import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
@@ -273,6 +274,11 @@ const AdminBookingsBookingIdRoute = AdminBookingsBookingIdRouteImport.update({
   path: '/bookings/$bookingId',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminBookingsNewRoute = AdminBookingsNewRouteImport.update({
+  id: '/bookings/new',
+  path: '/bookings/new',
+  getParentRoute: () => AdminRoute,
+} as any)
 const TravelerBookingsIndexRoute = TravelerBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -343,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
+  '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/destinations/': typeof PublicDestinationsIndexRoute
@@ -391,6 +398,7 @@ export interface FileRoutesByTo {
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
+  '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog': typeof PublicBlogIndexRoute
   '/destinations': typeof PublicDestinationsIndexRoute
@@ -443,6 +451,7 @@ export interface FileRoutesById {
   '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
+  '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/_public/destinations/': typeof PublicDestinationsIndexRoute
@@ -495,6 +504,7 @@ export interface FileRouteTypes {
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/admin/bookings/$bookingId'
+    | '/admin/bookings/new'
     | '/traveler/bookings/$reference'
     | '/blog/'
     | '/destinations/'
@@ -543,6 +553,7 @@ export interface FileRouteTypes {
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/admin/bookings/$bookingId'
+    | '/admin/bookings/new'
     | '/traveler/bookings/$reference'
     | '/blog'
     | '/destinations'
@@ -594,6 +605,7 @@ export interface FileRouteTypes {
     | '/_public/destinations/$slug'
     | '/_public/experiences/$slug'
     | '/admin/bookings/$bookingId'
+    | '/admin/bookings/new'
     | '/traveler/bookings/$reference'
     | '/_public/blog/'
     | '/_public/destinations/'
@@ -925,6 +937,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBookingsBookingIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/bookings/new': {
+      id: '/admin/bookings/new'
+      path: '/bookings/new'
+      fullPath: '/admin/bookings/new'
+      preLoaderRoute: typeof AdminBookingsNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/traveler/bookings/': {
       id: '/traveler/bookings/'
       path: '/bookings'
@@ -1033,6 +1052,7 @@ interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
+  AdminBookingsNewRoute: typeof AdminBookingsNewRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
 }
 
@@ -1040,6 +1060,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
+  AdminBookingsNewRoute: AdminBookingsNewRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
 }
 

@@ -1500,6 +1500,35 @@ export interface Database {
         };
         Relationships: [];
       };
+      saved_views: {
+        Row: {
+          id: string;
+          user_id: string;
+          screen: string;
+          name: string;
+          search: Json;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string;
+          screen: string;
+          name: string;
+          search?: Json;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          screen?: string;
+          name?: string;
+          search?: Json;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "saved_views_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       team_members: {
         Row: {
           id: string;
@@ -2060,6 +2089,7 @@ export interface Database {
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
       my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };
+      override_booking_total: { Args: { p_booking_id: string; p_total: number; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
       patch_not_older_than: { Args: { p_patch: Json; p_stamps: Json; p_at: string; p_prefix: string }; Returns: Json };
       patch_stamps: { Args: { p_patch: Json; p_at: string; p_prefix: string }; Returns: Json };

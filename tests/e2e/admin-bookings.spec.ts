@@ -20,12 +20,15 @@ interface ListRow {
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** Seeded bookings through search_bookings, as the admin. */
+/** Bookings through search_bookings, as the admin. */
 async function seededBookings(a: Api, args: Record<string, unknown>): Promise<ListRow[]> {
   const page = await rest<{ rows: ListRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_bookings', args);
   return page.rows;
 }
 
+/** The seeded office's accounts (an agent, an editor, two guides) and their generated passwords. */
+const staffCredentials = async () =>
+  JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
 const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const figure = async (page: Page, label: string) => Number(((await page.getByLabel(label, { exact: true }).locator('p').nth(1).textContent()) ?? '').replace(/[^0-9]/g, ''));
 
@@ -145,14 +148,51 @@ test('an admin moves a booking to another departure and cancels another under th
   await saveScreenshot(page, 'admin-booking-cancelled');
 });
 
+test('an agent enters a phone booking at a price set by hand; missing fields get messages and write nothing', async ({ page, request }) => {
+  const a = await api(request);
+  const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
+  const email = `phone-${Date.now()}@example.com`;
+  const made = async () => (await seededBookings(a, { p_query: email })).length;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, agent.email, agent.password, '/admin/bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  const form = page.getByRole('form', { name: 'New booking' });
+  await form.getByRole('button', { name: 'Make booking' }).click();
+  for (const message of ['Please choose the tour', 'Please choose the departure', 'Please give the lead traveler’s name', 'Please give the lead traveler’s email']) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+
+  await form.getByRole('combobox', { name: 'Tour' }).click();
+  await page.getByRole('option').first().click();
+  await form.getByRole('combobox', { name: 'Departure' }).click();
+  await page.locator('[role=option]:not([data-combobox-disabled])').first().click();
+  await form.getByRole('textbox', { name: 'Adults' }).fill('2');
+  await expect(form.getByTestId('list-price')).toContainText('List price');
+  await form.getByRole('textbox', { name: 'Full name' }).fill('Baraka Phone-Client');
+  await form.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await form.getByRole('checkbox', { name: 'Set the price by hand' }).check();
+  await form.getByRole('textbox', { name: 'Total' }).fill('1234.5');
+  await form.getByRole('button', { name: 'Make booking' }).click();
+  await expect(form.getByText('Please give a valid email address')).toBeVisible();
+  await expect(form.getByText('Please give the reason for the new price')).toBeVisible();
+  expect(await made()).toBe(0);
+
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'Reason for the price' }).fill('Agent rate for a returning client');
+  await form.getByRole('button', { name: 'Make booking' }).click();
+  await expect(page.getByRole('heading', { name: /^Booking KS-/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('booking-total')).toHaveText('$1,234.50');
+  await expect(page.getByTestId('history')).toContainText('Price set by hand: Agent rate for a returning client');
+  expect(await made()).toBe(1);
+});
+
 test.describe('on a 768 px tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
 
   test('an agent finds a client’s booking by name with the filters in the address, and keeps a note on it', async ({ page, request }) => {
     const a = await api(request);
     const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_sort: 'start_date', p_descending: false, p_limit: 1 });
-    const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
-    const agent = staff.find((member) => member.role === 'agent')!;
+    const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
     await signInThroughPage(page, agent.email, agent.password, '/admin');
     await expect(page.getByTestId('figure').first()).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Open menu' }).tap();

@@ -146,3 +146,30 @@ describe('moving to another departure', () => {
     expect(await row(made.id)).toMatchObject({ departure_id: from });
   });
 });
+
+describe('a price set by hand', () => {
+  it('sets the total with an adjustment line and the reason in the audit log', async () => {
+    const made = await booking(await departure(100), 0);
+    const total = made.total_amount - 150.5;
+    const { data, error } = await agent.rpc('override_booking_total', { p_booking_id: made.id, p_total: total, p_reason: 'Returning client' });
+    expect(error).toBeNull();
+    expect(Number(data.total_amount)).toBe(total);
+    expect(data.price_breakdown.at(-1)).toMatchObject({ kind: 'adjustment', label: 'Adjustment: Returning client', amount: -150.5 });
+    const audit = await server.db.query<{ reason: string }>(`select reason from public.audit_log where table_name = 'bookings' and record_id = $1 and action = 'update' and new_values ? 'total_amount'`, [made.id]);
+    expect(audit.rows.map((entry) => entry.reason)).toEqual(['Price set by hand: Returning client']);
+  });
+
+  it('refuses a missing reason, a total of nothing or of fractions of a cent, and non-staff, changing nothing', async () => {
+    const made = await booking(await departure(100), 0);
+    for (const [args, message] of [
+      [{ p_total: 100, p_reason: ' ' }, 'Please give the reason for the new price'],
+      [{ p_total: 0, p_reason: 'x' }, 'Please give the new total'],
+      [{ p_total: -5, p_reason: 'x' }, 'Please give the new total'],
+      [{ p_total: 10.005, p_reason: 'x' }, 'Please give the total to the cent'],
+    ] as const) {
+      expect((await agent.rpc('override_booking_total', { p_booking_id: made.id, ...args })).error?.message).toBe(message);
+    }
+    expect((await (await server.traveler()).client.rpc('override_booking_total', { p_booking_id: made.id, p_total: 1, p_reason: 'x' })).error?.code).toBe('42501');
+    expect(Number((await row(made.id)).total_amount)).toBe(made.total_amount);
+  });
+});

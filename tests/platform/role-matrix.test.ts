@@ -159,6 +159,9 @@ async function setUp(): Promise<Fixtures> {
   ids.metric = await id(`insert into public.performance_metrics (id, metric, value, occurred_at, url, session_id) values (gen_random_uuid(), 'LCP', 1, now(), '/', 's') returning id`);
   ids.providerEvent = await id(`insert into public.payment_provider_events (id, provider, type) values ('evt_matrix', 'stripe', 'x') returning id`);
   await server.db.query(`select public.hit_rate_limit('booking.requests', 'matrix')`);
+  for (const role of roles.filter((role) => role !== 'anon')) {
+    ids[`savedView:${role}`] = await id(`insert into public.saved_views (user_id, screen, name) values ($1, 'bookings', 'Unpaid') returning id`, [people[role].userId]);
+  }
   ids.auditEntry = (await one<{ id: string }>(`select id::text as id from public.audit_log order by id desc limit 1`)).id;
   return { people, ids };
 }

@@ -331,6 +331,14 @@ export const tables: Record<string, TableEntry> = {
     patch: { title: 'Matrix review' },
     target: (f, role, whose) => ['id', ownId(f, 'review', role, role === 'admin' ? 'others' : whose)],
   },
+  saved_views: {
+    // Each staff member's own views of the back office's lists; travelers have none.
+    cells: { anon: '----', traveler: '----', other: '----', admin: 'SOOO', agent: 'SOOO', editor: 'SOOO', guide: 'SOOO' },
+    visible: { admin: 'user_id = $1', agent: 'user_id = $1', editor: 'user_id = $1', guide: 'user_id = $1' },
+    row: (f, role, whose) => ({ user_id: own(f, role, whose), screen: 'bookings', name: `Matrix ${unique()}`, search: { status: ['pending'] } }),
+    patch: { name: 'Matrix view' },
+    target: (f, role, whose) => ['id', ownId(f, 'savedView', role, whose)],
+  },
   team_members: {
     ...published('is_active', content),
     row: () => ({ name: 'Matrix', job_title: 'Guide' }),
@@ -523,6 +531,7 @@ export const functions: Record<string, FunctionEntry> = {
   keep_booking_amount_paid: nobody,
   limit_account_writes: nobody,
   limit_newsletter_signups: nobody,
+  limit_saved_views: nobody,
   link_review_to_trip: nobody,
   log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
   move_booking: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_departure_id: f.ids.otherDeparture, p_reason: 'Matrix' })),
@@ -532,6 +541,7 @@ export const functions: Record<string, FunctionEntry> = {
   my_permissions: signedIn(() => ({})),
   normalize_subscriber_email: nobody,
   owe_refund: nobody,
+  override_booking_total: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 5000, p_reason: 'Matrix' })),
   notify_booking_change: nobody,
   notify_payment_received: nobody,
   own_avatar_count: signedIn(() => ({})),

@@ -130,3 +130,25 @@ describe('admin_search, the command palette', () => {
   });
 });
 
+
+describe('saved views', () => {
+  it('are each staff member’s own, fifty per screen at most', async () => {
+    const saved = await agent.client.from('saved_views').insert({ screen: 'bookings', name: 'Unpaid soon', search: { payment: 'unpaid', travelUntil: '2027-01-31' } }).select('id, user_id').single();
+    expect(saved.error).toBeNull();
+    expect(saved.data!.user_id).toBe(agent.userId);
+    const colleague = await server.traveler();
+    await server.db.query(`update public.users set role = 'agent' where id = $1`, [colleague.userId]);
+    expect((await colleague.client.from('saved_views').select('id')).data).toEqual([]);
+    expect((await colleague.client.from('saved_views').update({ name: 'Mine now' }).eq('id', saved.data!.id).select('id')).data).toEqual([]);
+    // A traveler keeps no views.
+    expect((await (await server.traveler()).client.from('saved_views').insert({ screen: 'bookings', name: 'x' })).error?.code).toBe('42501');
+
+    expect((await agent.client.from('saved_views').insert({ screen: 'bookings', name: '   ' })).error?.code).toBe('23514');
+    await server.db.query(
+      `insert into public.saved_views (user_id, screen, name) select $1, 'bookings', 'View ' || n from generate_series(1, 49) n`,
+      [agent.userId],
+    );
+    const fiftyFirst = await agent.client.from('saved_views').insert({ screen: 'bookings', name: 'One too many' });
+    expect(fiftyFirst.error?.message).toBe('You have 50 saved views here already: remove one first');
+  });
+});

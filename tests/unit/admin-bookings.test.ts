@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, describeChange, moveRefusalField, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
+import { balanceOf, describeChange, moveRefusalField, newBookingProblems, newBookingRefusalField, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
 import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
@@ -82,5 +82,46 @@ describe('moving a booking', () => {
     expect(moveRefusalField('This departure is sold out')).toBe('departure');
     expect(moveRefusalField('Please give the reason for the move')).toBe('reason');
     expect(moveRefusalField('This booking is cancelled: it cannot be moved')).toBe('form');
+  });
+});
+
+describe('a booking taken by phone', () => {
+  const values = {
+    tourId: 't',
+    departureId: 'd',
+    adults: 2,
+    children: 0,
+    fullName: 'Amani Mollel',
+    email: 'amani@example.com',
+    phone: '',
+    country: '',
+    notes: '',
+    byHand: false,
+    total: '',
+    reason: '',
+  };
+
+  it('accepts a complete booking', () => {
+    expect(newBookingProblems(values, 4)).toEqual({});
+  });
+
+  it('says what is missing or impossible at each field', () => {
+    expect(newBookingProblems({ ...values, tourId: null, departureId: null, adults: 0, children: -1, fullName: ' ', email: 'amani' }, null)).toEqual({
+      tourId: 'Please choose the tour',
+      departureId: 'Please choose the departure',
+      adults: 'At least one adult travels',
+      children: 'Please give the number of children, or 0',
+      fullName: 'Please give the lead traveler’s name',
+      email: 'Please give a valid email address',
+    });
+    expect(newBookingProblems({ ...values, adults: 3, children: 1 }, 3).departureId).toBe('Only 3 seats are left on this departure');
+    expect(newBookingProblems({ ...values, byHand: true, total: -4 }, 4)).toEqual({ total: 'Please give the new total', reason: 'Please give the reason for the new price' });
+    expect(newBookingProblems({ ...values, byHand: true, total: 99.999, reason: 'Agent rate' }, 4)).toEqual({ total: 'Please give the total to the cent' });
+  });
+
+  it("puts the database's refusal beside the field it is about", () => {
+    expect(newBookingRefusalField('This departure is sold out')).toBe('departureId');
+    expect(newBookingRefusalField('Please give a valid email address')).toBe('email');
+    expect(newBookingRefusalField('This tour is for travelers aged 12 and over')).toBe('children');
   });
 });

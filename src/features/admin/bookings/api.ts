@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Database } from '@/lib/database.types.ts';
+import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { searchArguments, type BookingsSearch, type PAYMENT_STATES } from './search.ts';
 
@@ -180,10 +180,10 @@ export async function cancelUnderPolicy(bookingId: string, reason: string, waive
   return data as unknown as { fee_kept: number; refund: number };
 }
 
-/** The departures a booking may move to: the tour's coming ones, not cancelled, soonest first. */
-export const moveTargetsQuery = (tourId: string, today: string) =>
+/** A tour's coming scheduled departures, not cancelled, soonest first: where a booking may be made or moved. */
+export const upcomingDeparturesQuery = (tourId: string, today: string) =>
   queryOptions({
-    queryKey: ['admin', 'bookings', 'move-targets', tourId, today] as const,
+    queryKey: ['admin', 'bookings', 'departures', tourId, today] as const,
     queryFn: async () => {
       const { data, error } = await (await getSupabase())
         .from('tour_departures')
@@ -198,21 +198,57 @@ export const moveTargetsQuery = (tourId: string, today: string) =>
     },
   });
 
-/** The price of the booking's travelers and extras on another departure (quote_booking), for the move's preview. */
-export async function quoteMove(booking: BookingDetail, departureId: string): Promise<{ total: number }> {
+/** The price of a party on a departure (quote_booking): the preview of a move or a new booking. */
+export async function quoteDeparture(departureId: string, party: { tourId: string; adults: number; children: number; extras?: unknown }): Promise<{ total: number; currency: string }> {
   const { data, error } = await (await getSupabase()).rpc('quote_booking', {
     p_departure_id: departureId,
-    p_adults: booking.adults,
-    p_children: booking.children,
-    p_extras: booking.extras ?? [],
-    p_tour_id: booking.tour_id,
+    p_adults: party.adults,
+    p_children: party.children,
+    p_extras: (party.extras ?? []) as Json,
+    p_tour_id: party.tourId,
   });
   if (error) throw error;
-  return data as unknown as { total: number };
+  return data as unknown as { total: number; currency: string };
 }
 
 export async function moveBooking(bookingId: string, departureId: string, reason: string): Promise<{ total: number; difference: number }> {
   const { data, error } = await (await getSupabase()).rpc('move_booking', { p_booking_id: bookingId, p_departure_id: departureId, p_reason: reason });
   if (error) throw error;
   return data as unknown as { total: number; difference: number };
+}
+
+export interface PhoneBooking {
+  departureId: string;
+  adults: number;
+  children: number;
+  contact: { full_name: string; email: string; phone: string; country: string };
+  notes: string;
+  priceByHand: { total: number; reason: string } | null;
+}
+
+/**
+ * A booking taken by phone or at the desk (create_booking as staff: the client's booking, its hold
+ * approved), then its price set by hand and its notes, when given. Resolves with the booking's id;
+ * a refusal of the booking itself throws its message, and nothing is written.
+ */
+export async function createPhoneBooking(input: PhoneBooking): Promise<{ id: string; problem: string | null }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('create_booking', {
+    p_departure_id: input.departureId,
+    p_adults: input.adults,
+    p_children: input.children,
+    p_contact: { ...input.contact },
+  });
+  if (error) throw error;
+  const id = data.id;
+  // The booking stands once made: a price or note that cannot be saved is said, not lost silently.
+  if (input.priceByHand) {
+    const set = await supabase.rpc('override_booking_total', { p_booking_id: id, p_total: input.priceByHand.total, p_reason: input.priceByHand.reason });
+    if (set.error) return { id, problem: `The booking was made at the list price: ${set.error.message}` };
+  }
+  if (input.notes.trim()) {
+    const noted = await supabase.from('bookings').update({ notes: input.notes.trim() }).eq('id', id).select('id').single();
+    if (noted.error) return { id, problem: `The booking was made, but its notes were not saved: ${noted.error.message}` };
+  }
+  return { id, problem: null };
 }

@@ -85,3 +85,59 @@ export function moveRefusalField(message: string): 'departure' | 'reason' | 'for
   if (/reason/i.test(message)) return 'reason';
   return 'form';
 }
+
+export interface NewBookingValues {
+  tourId: string | null;
+  departureId: string | null;
+  adults: number | string;
+  children: number | string;
+  fullName: string;
+  email: string;
+  phone: string;
+  country: string;
+  notes: string;
+  byHand: boolean;
+  total: number | string;
+  reason: string;
+}
+
+export type NewBookingProblems = Partial<Record<keyof NewBookingValues | 'form', string>>;
+
+const wholeNumber = (value: number | string) => (value === '' ? NaN : Number(value));
+
+/**
+ * The field messages of a booking taken by phone: what create_booking and override_booking_total
+ * refuse, said before the request (they check again). `seatsLeft` is the chosen departure's.
+ */
+export function newBookingProblems(values: NewBookingValues, seatsLeft: number | null): NewBookingProblems {
+  const problems: NewBookingProblems = {};
+  if (!values.tourId) problems.tourId = 'Please choose the tour';
+  if (!values.departureId) problems.departureId = 'Please choose the departure';
+  const adults = wholeNumber(values.adults);
+  const children = wholeNumber(values.children || 0);
+  if (!Number.isInteger(adults) || adults < 1) problems.adults = 'At least one adult travels';
+  if (!Number.isInteger(children) || children < 0) problems.children = 'Please give the number of children, or 0';
+  if (!problems.adults && !problems.children && seatsLeft !== null && adults + children > seatsLeft) {
+    problems.departureId = seatsLeft === 1 ? 'Only 1 seat is left on this departure' : `Only ${seatsLeft} seats are left on this departure`;
+  }
+  if (!values.fullName.trim()) problems.fullName = 'Please give the lead traveler’s name';
+  if (!values.email.trim()) problems.email = 'Please give the lead traveler’s email';
+  else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email.trim())) problems.email = 'Please give a valid email address';
+  if (values.byHand) {
+    const total = Number(values.total);
+    if (values.total === '' || !Number.isFinite(total) || total <= 0) problems.total = 'Please give the new total';
+    else if (Math.round(total * 100) !== total * 100) problems.total = 'Please give the total to the cent';
+    if (!values.reason.trim()) problems.reason = 'Please give the reason for the new price';
+  }
+  return problems;
+}
+
+/** Which field a refusal of create_booking is about. */
+export function newBookingRefusalField(message: string): keyof NewBookingProblems {
+  if (/seat|sold out|departure|passed|not available/i.test(message)) return 'departureId';
+  if (/email/i.test(message)) return 'email';
+  if (/name/i.test(message)) return 'fullName';
+  if (/aged/i.test(message)) return 'children';
+  if (/traveler|adult/i.test(message)) return 'adults';
+  return 'form';
+}

@@ -8,6 +8,13 @@ export const Route = createFileRoute('/admin/bookings/')({
   beforeLoad: ({ context }) => requirePermission(context.access, 'bookings.read'),
   component: function BookingsScreen() {
     const navigate = Route.useNavigate();
-    return <BookingsList search={Route.useSearch()} onSearchChange={(next) => navigate({ search: (current) => ({ ...current, ...next }), replace: true })} />;
+    const { access } = Route.useRouteContext();
+    return (
+      <BookingsList
+        search={Route.useSearch()}
+        onSearchChange={(next) => navigate({ search: (current) => ({ ...current, ...next }), replace: true })}
+        canWrite={access.permissions.includes('bookings.write')}
+      />
+    );
   },
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, moveBooking, moveTargetsQuery, quoteMove, type BookingDetail } from '../api.ts';
+import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, moveBooking, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
 import { moveRefusalField } from '../model.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
@@ -106,14 +106,14 @@ function CancelBooking({ booking, onClose }: { booking: BookingDetail; onClose: 
 
 /** Moves the booking to another departure of its tour: the new price and what it changes shown before. */
 function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const targets = useQuery(moveTargetsQuery(booking.tour_id, localIsoDate()));
+  const targets = useQuery(upcomingDeparturesQuery(booking.tour_id, localIsoDate()));
   const [departureId, setDepartureId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ departure?: string; reason?: string; form?: string }>({});
   const afterChange = useAfterChange(booking);
   const quote = useQuery({
     queryKey: ['admin', 'bookings', 'move-quote', booking.id, departureId],
-    queryFn: () => quoteMove(booking, departureId!),
+    queryFn: () => quoteDeparture(departureId!, { tourId: booking.tour_id, adults: booking.adults, children: booking.children, extras: booking.extras }),
     enabled: departureId !== null,
     retry: false,
   });

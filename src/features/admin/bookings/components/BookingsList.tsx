@@ -1,22 +1,36 @@
 import 'mantine-datatable/styles.layer.css';
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { SavedViewsMenu } from '@/components/admin/SavedViewsMenu.tsx';
 import { formatCalendarDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingBookings, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
-import { BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, type BookingsSearch } from '../search.ts';
+import { BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
+const clearedFilters: Partial<BookingsSearch> = {
+  q: undefined,
+  status: undefined,
+  payment: undefined,
+  tour: undefined,
+  departure: undefined,
+  travelFrom: undefined,
+  travelUntil: undefined,
+  bookedFrom: undefined,
+  bookedUntil: undefined,
+};
+/** What a saved view keeps: the filters and the order, not the page. */
+const viewOf = ({ page: _page, ...view }: BookingsSearch): Record<string, unknown> => view;
 const numeric = { textAlign: 'right' as const, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const }) };
 
 const columns: DataTableColumn<BookingListRow>[] = [
@@ -85,7 +99,7 @@ const exportColumns: { label: string; value: (row: BookingListRow) => string | n
  * /admin/bookings: one search box (reference, name, email, phone) and filters, held in the address;
  * the page, its order and its size too. Export gives exactly the rows the filters match.
  */
-export function BookingsList({ search, onSearchChange }: { search: BookingsSearch; onSearchChange: (next: Partial<BookingsSearch>) => void }) {
+export function BookingsList({ search, onSearchChange, canWrite }: { search: BookingsSearch; onSearchChange: (next: Partial<BookingsSearch>) => void; canWrite: boolean }) {
   const navigate = useNavigate();
   const { data, isFetching, error } = useQuery(bookingsPageQuery(search));
   const tours = useQuery(tourChoicesQuery());
@@ -113,9 +127,16 @@ export function BookingsList({ search, onSearchChange }: { search: BookingsSearc
         title="Bookings"
         description="Every booking, found by reference, name, email or phone."
         actions={
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportRows} loading={exporting !== null} disabled={!data?.total}>
-            {exporting ?? `Export ${data?.total ?? ''} to CSV`}
-          </Button>
+          <>
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportRows} loading={exporting !== null} disabled={!data?.total}>
+              {exporting ?? `Export ${data?.total ?? ''} to CSV`}
+            </Button>
+            {canWrite && (
+              <Button component={Link} to="/admin/bookings/new" leftSection={<IconPlus size={16} />}>
+                New booking
+              </Button>
+            )}
+          </>
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
@@ -178,21 +199,30 @@ export function BookingsList({ search, onSearchChange }: { search: BookingsSearc
               />
             </Group>
           </SimpleGrid>
-          {isFiltered(search) && (
-            <Group>
+          <Group justify="space-between">
+            <SavedViewsMenu
+              screen="bookings"
+              search={viewOf(search)}
+              onApply={(view) => {
+                const next = validateBookingsSearch(view);
+                setText(next.q ?? '');
+                onSearchChange({ ...clearedFilters, ...next, page: undefined });
+              }}
+            />
+            {isFiltered(search) && (
               <Button
                 variant="subtle"
                 size="compact-sm"
                 leftSection={<IconFilterOff size={14} />}
                 onClick={() => {
                   setText('');
-                  onSearchChange({ q: undefined, status: undefined, payment: undefined, tour: undefined, departure: undefined, travelFrom: undefined, travelUntil: undefined, bookedFrom: undefined, bookedUntil: undefined, page: undefined });
+                  onSearchChange({ ...clearedFilters, page: undefined });
                 }}
               >
                 Clear filters
               </Button>
-            </Group>
-          )}
+            )}
+          </Group>
         </Stack>
       </Paper>
       {error && (
