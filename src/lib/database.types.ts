@@ -2093,6 +2093,7 @@ export interface Database {
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
       patch_not_older_than: { Args: { p_patch: Json; p_stamps: Json; p_at: string; p_prefix: string }; Returns: Json };
       patch_stamps: { Args: { p_patch: Json; p_at: string; p_prefix: string }; Returns: Json };
+      payment_state_of: { Args: { p_booking_id: string; p_total: number; p_paid: number }; Returns: string };
       payment_terms: { Args: Record<PropertyKey, never>; Returns: { deposit_percent: number; balance_due_days: number; offline_hold_days: number } };
       quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };

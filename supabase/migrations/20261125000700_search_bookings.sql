@@ -1,6 +1,20 @@
 -- The back office's bookings list: one search box (reference, name, email, phone) and filters, sorted
 -- and paged in SQL, with the count of every matching row for the pager and the export.
 
+-- How much of a booking is paid, in the words of the list's filter: a refund owed back to the client,
+-- paid in full, part paid, or nothing paid yet.
+create or replace function public.payment_state_of(p_booking_id uuid, p_total numeric, p_paid numeric) returns text
+language sql stable
+set search_path = public
+as $$
+  select case
+    when exists (select 1 from public.payments p where p.booking_id = p_booking_id and p.status = 'refund_due') then 'refund_due'
+    when p_paid >= p_total and p_total > 0 then 'paid'
+    when p_paid > 0 then 'part_paid'
+    else 'unpaid'
+  end
+$$;
+
 -- Staff holding bookings.read search every booking; the function runs as the caller, so the tables'
 -- policies decide what it sees. Arguments left null do not filter. p_sort names one of the list's
 -- sortable columns; a page holds at most 500 rows. Returns { total, rows }.
@@ -48,35 +62,30 @@ begin
   v_escaped := replace(replace(replace(lower(v_query), '\', '\\'), '%', '\%'), '_', '\_');
   v_pattern := '%' || v_escaped || '%';
 
-  with matching as (
-    select b.*,
+  -- One pass over the matching bookings: the count of all of them (a window over the whole match,
+  -- before the limit) and the page, picked by a top-N sort on the chosen column's own type.
+  with page as (
+    select b.id, b.booking_reference, b.status, b.created_at, b.tour_id, b.departure_id, b.adults, b.children,
+           b.total_amount, b.amount_paid, b.currency, b.hold_expires_at, b.contact,
+           t.title as tour_title, d.start_date, d.end_date,
            coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name) as client_name,
            coalesce(nullif(b.contact ->> 'email', ''), u.email) as client_email,
            coalesce(nullif(b.contact ->> 'phone', ''), u.phone) as client_phone,
-           t.title as tour_title,
-           d.start_date, d.end_date,
-           -- How much is paid, in the words of the list's filter: a refund owed back to the client,
-           -- paid in full, part paid, or nothing paid yet.
-           case
-             when exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'refund_due') then 'refund_due'
-             when b.amount_paid >= b.total_amount and b.total_amount > 0 then 'paid'
-             when b.amount_paid > 0 then 'part_paid'
-             else 'unpaid'
-           end as payment_state
+           count(*) over () as total
       from public.bookings b
       join public.tours t on t.id = b.tour_id
       left join public.tour_departures d on d.id = b.departure_id
       left join public.users u on u.id = b.user_id
      where (v_query is null
             or b.booking_reference = upper(v_query)
+            or b.booking_reference like upper(v_escaped) || '%'
             or lower(b.contact ->> 'full_name') like v_pattern
             or lower(b.contact ->> 'email') like v_pattern
             -- A phone number by four digits or more, however it was written: spaces, dashes, and the
             -- country code or the local 0 in front.
             or (v_digits ~ '[0-9]{4}' and regexp_replace(b.contact ->> 'phone', '[^0-9]', '', 'g') like '%' || v_digits || '%')
             or lower(u.full_name) like v_pattern
-            or lower(u.email) like v_pattern
-            or b.booking_reference like upper(v_escaped) || '%')
+            or lower(u.email) like v_pattern)
        and (p_statuses is null or cardinality(p_statuses) = 0 or b.status = any (p_statuses))
        and (p_tour_id is null or b.tour_id = p_tour_id)
        and (p_departure_id is null or b.departure_id = p_departure_id)
@@ -84,46 +93,48 @@ begin
        and (p_travel_until is null or d.start_date <= p_travel_until)
        and (p_booked_from is null or b.created_at >= p_booked_from)
        and (p_booked_until is null or b.created_at < p_booked_until + 1)
-  ),
-  -- The chosen order as one text key or one number, so the page and its rows keep the same order.
-  filtered as (
-    select *,
-           case p_sort when 'start_date' then to_char(start_date, 'YYYY-MM-DD')
-                       when 'booking_reference' then booking_reference
-                       when 'name' then lower(client_name)
-                       when 'status' then status
-                       when 'created_at' then to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') end as sort_text,
-           case when p_sort = 'total_amount' then total_amount end as sort_number
-      from matching
-     where p_payment_state is null or payment_state = p_payment_state
-  ),
-  page as (
-    select *
-      from (select *, row_number() over (order by
-                   case when p_descending then sort_text end desc nulls last,
-                   case when not p_descending then sort_text end asc nulls last,
-                   case when p_descending then sort_number end desc nulls last,
-                   case when not p_descending then sort_number end asc nulls last,
-                   created_at desc, id) as position
-              from filtered) ordered
-     order by position
+       and (p_payment_state is null or public.payment_state_of(b.id, b.total_amount, b.amount_paid) = p_payment_state)
+     order by
+       case when p_sort = 'created_at' and p_descending then b.created_at end desc,
+       case when p_sort = 'created_at' and not p_descending then b.created_at end,
+       case when p_sort = 'start_date' and p_descending then d.start_date end desc nulls last,
+       case when p_sort = 'start_date' and not p_descending then d.start_date end nulls last,
+       case when p_sort = 'total_amount' and p_descending then b.total_amount end desc,
+       case when p_sort = 'total_amount' and not p_descending then b.total_amount end,
+       case when p_descending then case p_sort when 'booking_reference' then b.booking_reference when 'status' then b.status
+                                               when 'name' then lower(coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name)) end end desc nulls last,
+       case when not p_descending then case p_sort when 'booking_reference' then b.booking_reference when 'status' then b.status
+                                                   when 'name' then lower(coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name)) end end nulls last,
+       b.created_at desc, b.id
      limit coalesce(p_limit, 25) offset coalesce(p_offset, 0)
+  ),
+  -- The page's rows numbered in the order the limit picked them (a subquery scan keeps it).
+  numbered as (
+    select page.*, row_number() over () as position from page
   )
   select jsonb_build_object(
-    'total', (select count(*) from filtered),
+    'total', coalesce((select total from numbered limit 1), 0),
     'rows', coalesce((select jsonb_agg(jsonb_build_object(
         'id', id, 'booking_reference', booking_reference, 'status', status, 'created_at', created_at,
         'tour_id', tour_id, 'tour_title', tour_title, 'departure_id', departure_id,
         'start_date', start_date, 'end_date', end_date,
         'client_name', client_name, 'client_email', client_email, 'client_phone', client_phone,
         'travelers', adults + children, 'total_amount', total_amount, 'amount_paid', amount_paid,
-        'currency', currency, 'payment_state', payment_state, 'hold_expires_at', hold_expires_at
-      ) order by position) from page), '[]'::jsonb)
+        'currency', currency, 'payment_state', public.payment_state_of(id, total_amount, amount_paid),
+        'hold_expires_at', hold_expires_at
+      ) order by position) from numbered), '[]'::jsonb)
   ) into v_result;
+  -- A page past the end still says how many there are.
+  if v_result -> 'rows' = '[]'::jsonb and coalesce(p_offset, 0) > 0 then
+    v_result := jsonb_set(v_result, '{total}', (public.search_bookings(p_query, p_statuses, p_payment_state, p_tour_id, p_departure_id, p_travel_from,
+                                                 p_travel_until, p_booked_from, p_booked_until, p_sort, p_descending, 1, 0)) -> 'total');
+  end if;
   return v_result;
 end
 $$;
 
+revoke execute on function public.payment_state_of(uuid, numeric, numeric) from public, anon;
+grant execute on function public.payment_state_of(uuid, numeric, numeric) to authenticated;
 grant execute on function public.search_bookings(text, text[], text, uuid, uuid, date, date, date, date, text, boolean, int, int) to authenticated;
 
 -- The list's usual orders and the dashboard's counts.

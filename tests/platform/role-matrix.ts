@@ -548,6 +548,7 @@ export const functions: Record<string, FunctionEntry> = {
   patch_not_older_than: signedIn(() => ({ p_patch: { a: 1 }, p_stamps: {}, p_at: '2026-01-01T00:00:00Z', p_prefix: '' })),
   patch_stamps: signedIn(() => ({ p_patch: { a: 1 }, p_at: '2026-01-01T00:00:00Z', p_prefix: '' })),
   payment_schedule_of: nobody,
+  payment_state_of: signedIn((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 10, p_paid: 5 })),
   payment_terms: signedIn(() => ({})),
   prune_rate_limit_hits: nobody,
   quote_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 2 })),

@@ -69,6 +69,8 @@ describe('search_bookings', () => {
     const page = await search({ p_query: marker, p_limit: 2, p_offset: 2 });
     expect(page.total).toBe(3);
     expect(page.rows).toHaveLength(1);
+    // A page past the end still says how many there are.
+    expect(await search({ p_query: marker, p_limit: 2, p_offset: 10 })).toEqual({ total: 3, rows: [] });
   });
 
   it('orders by the chosen column either way', async () => {
