@@ -17,7 +17,9 @@ $$;
 
 -- Staff holding bookings.read search every booking; the function runs as the caller, so the tables'
 -- policies decide what it sees. Arguments left null do not filter. p_sort names one of the list's
--- sortable columns; a page holds at most 500 rows. Returns { total, rows }.
+-- sortable columns; a page holds at most 500 rows. p_attention picks what a dashboard figure counts,
+-- by the same rule (admin_dashboard): balance_overdue, balance_due (within 14 days), hold_expiring
+-- (within 24 hours). Returns { total, rows }.
 create or replace function public.search_bookings(
   p_query text default null,
   p_statuses text[] default null,
@@ -31,7 +33,8 @@ create or replace function public.search_bookings(
   p_sort text default 'created_at',
   p_descending boolean default true,
   p_limit int default 25,
-  p_offset int default 0
+  p_offset int default 0,
+  p_attention text default null
 ) returns jsonb
 language plpgsql stable
 set search_path = public
@@ -41,6 +44,8 @@ declare
   v_escaped text;
   v_pattern text;
   v_digits text := ltrim(regexp_replace(coalesce(p_query, ''), '[^0-9]', '', 'g'), '0');
+  v_today date := (now() at time zone 'Africa/Dar_es_Salaam')::date;
+  v_due_days int := (public.payment_terms()).balance_due_days;
   v_result jsonb;
 begin
   if not public.has_permission('bookings.read') then
@@ -51,6 +56,9 @@ begin
   end if;
   if p_payment_state is not null and p_payment_state not in ('unpaid', 'part_paid', 'paid', 'refund_due') then
     raise exception 'Unknown payment state: %', p_payment_state using errcode = '22023';
+  end if;
+  if p_attention is not null and p_attention not in ('balance_overdue', 'balance_due', 'hold_expiring') then
+    raise exception 'Unknown list: %', p_attention using errcode = '22023';
   end if;
   if coalesce(p_limit, 25) not between 1 and 500 or coalesce(p_offset, 0) < 0 then
     raise exception 'A page holds 1 to 500 bookings' using errcode = '22023';
@@ -94,6 +102,11 @@ begin
        and (p_booked_from is null or b.created_at >= p_booked_from)
        and (p_booked_until is null or b.created_at < p_booked_until + 1)
        and (p_payment_state is null or public.payment_state_of(b.id, b.total_amount, b.amount_paid) = p_payment_state)
+       and (p_attention is null
+            or (p_attention = 'balance_overdue' and b.status = 'confirmed' and b.amount_paid < b.total_amount and d.start_date - v_due_days < v_today)
+            or (p_attention = 'balance_due' and b.status = 'confirmed' and b.amount_paid < b.total_amount
+                and d.start_date - v_due_days between v_today and v_today + 13)
+            or (p_attention = 'hold_expiring' and b.status = 'pending' and b.hold_expires_at > now() and b.hold_expires_at <= now() + interval '24 hours'))
      order by
        case when p_sort = 'created_at' and p_descending then b.created_at end desc,
        case when p_sort = 'created_at' and not p_descending then b.created_at end,
@@ -127,7 +140,7 @@ begin
   -- A page past the end still says how many there are.
   if v_result -> 'rows' = '[]'::jsonb and coalesce(p_offset, 0) > 0 then
     v_result := jsonb_set(v_result, '{total}', (public.search_bookings(p_query, p_statuses, p_payment_state, p_tour_id, p_departure_id, p_travel_from,
-                                                 p_travel_until, p_booked_from, p_booked_until, p_sort, p_descending, 1, 0)) -> 'total');
+                                                 p_travel_until, p_booked_from, p_booked_until, p_sort, p_descending, 1, 0, p_attention)) -> 'total');
   end if;
   return v_result;
 end
@@ -135,7 +148,7 @@ $$;
 
 revoke execute on function public.payment_state_of(uuid, numeric, numeric) from public, anon;
 grant execute on function public.payment_state_of(uuid, numeric, numeric) to authenticated;
-grant execute on function public.search_bookings(text, text[], text, uuid, uuid, date, date, date, date, text, boolean, int, int) to authenticated;
+grant execute on function public.search_bookings(text, text[], text, uuid, uuid, date, date, date, date, text, boolean, int, int, text) to authenticated;
 
 -- The list's usual orders and the dashboard's counts.
 create index if not exists bookings_created_at on public.bookings (created_at desc);

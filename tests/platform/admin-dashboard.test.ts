@@ -159,6 +159,20 @@ describe('the dashboard', () => {
     expect(Object.entries(figures).filter(([, count]) => count === 0).map(([name]) => name), 'figures that are zero').toEqual([]);
   });
 
+  it('opens on the lists its figures count: each list holds as many bookings as its figure says', async () => {
+    const { data } = await admin.rpc('admin_dashboard');
+    const dashboard = data as Dashboard;
+    const total = async (args: Record<string, unknown>) => {
+      const { data: page, error } = await admin.rpc('search_bookings', { ...args, p_limit: 1 });
+      expect(error).toBeNull();
+      return (page as { total: number }).total;
+    };
+    expect(await total({ p_attention: 'balance_overdue' })).toBe(dashboard.balances_overdue.count);
+    expect(await total({ p_attention: 'balance_due' })).toBe(dashboard.balances_due.count);
+    expect(await total({ p_attention: 'hold_expiring' })).toBe(dashboard.holds_expiring);
+    expect((await admin.rpc('search_bookings', { p_attention: 'everything' })).error?.message).toBe('Unknown list: everything');
+  });
+
   it('is for the office: an agent sees it; an editor, a guide, a traveler and a visitor are refused', async () => {
     const roleClient = async (role: string) => {
       const person = await server.traveler();

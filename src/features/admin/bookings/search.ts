@@ -5,6 +5,13 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled
 export const PAYMENT_STATES = ['unpaid', 'part_paid', 'paid', 'refund_due'] as const;
 export const BOOKING_SORTS = ['created_at', 'start_date', 'booking_reference', 'name', 'total_amount', 'status'] as const;
 export const PAGE_SIZES = [25, 50, 100] as const;
+/** The lists a dashboard figure opens, counted by the same rule as the figure. */
+export const ATTENTION_LISTS = ['balance_overdue', 'balance_due', 'hold_expiring'] as const;
+export const ATTENTION_LABELS: Record<(typeof ATTENTION_LISTS)[number], string> = {
+  balance_overdue: 'Balances overdue',
+  balance_due: 'Balances due within 14 days',
+  hold_expiring: 'Holds expiring within 24 hours',
+};
 
 export const PAYMENT_STATE_LABELS: Record<(typeof PAYMENT_STATES)[number], string> = {
   unpaid: 'Unpaid',
@@ -27,6 +34,7 @@ export const bookingsSearchSchema = z.object({
   travelUntil: optional(isoDate),
   bookedFrom: optional(isoDate),
   bookedUntil: optional(isoDate),
+  attention: optional(z.enum(ATTENTION_LISTS)),
   sort: optional(z.enum(BOOKING_SORTS)),
   asc: optional(z.literal(1)),
   page: optional(z.number().int().min(1).max(100_000)),
@@ -57,6 +65,7 @@ export function searchArguments(search: BookingsSearch, page = search.page ?? 1,
     p_descending: search.asc !== 1,
     p_limit: size,
     p_offset: (page - 1) * size,
+    p_attention: search.attention ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { formatCalendarDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingBookings, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
-import { BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
+import { ATTENTION_LABELS, BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const clearedFilters: Partial<BookingsSearch> = {
@@ -28,6 +28,7 @@ const clearedFilters: Partial<BookingsSearch> = {
   travelUntil: undefined,
   bookedFrom: undefined,
   bookedUntil: undefined,
+  attention: undefined,
 };
 /** What a saved view keeps: the filters and the order, not the page. */
 const viewOf = ({ page: _page, ...view }: BookingsSearch): Record<string, unknown> => view;
@@ -199,6 +200,15 @@ export function BookingsList({ search, onSearchChange, canWrite }: { search: Boo
               />
             </Group>
           </SimpleGrid>
+          {search.attention && (
+            <Group gap="xs">
+              <Badge size="lg" variant="light" rightSection={
+                <CloseButton size="xs" aria-label={`Show all bookings, not only ${ATTENTION_LABELS[search.attention].toLowerCase()}`} onClick={() => filter({ attention: undefined })} />
+              }>
+                {ATTENTION_LABELS[search.attention]}
+              </Badge>
+            </Group>
+          )}
           <Group justify="space-between">
             <SavedViewsMenu
               screen="bookings"

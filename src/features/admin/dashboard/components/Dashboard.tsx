@@ -1,6 +1,7 @@
 import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link, type LinkProps, type RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
@@ -9,12 +10,24 @@ import { formatCalendarDate, formatLongDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { dashboardQuery, type DashboardDeparture, type DashboardFigures } from '../api.ts';
 import { comparedWithLastMonth, seatsFilled } from '../model.ts';
+import classes from './Dashboard.module.css';
 
 const usd = (amount: number) => formatMoney(amount, 'USD');
 
-function Figure({ label, value, detail, tone }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert' }) {
+/** The bookings list a figure counts, by the same rule (search_bookings). */
+type BookingsListSearch = NonNullable<LinkProps<'a', RegisteredRouter, string, '/admin/bookings'>['search']>;
+
+function Figure({ label, value, detail, tone, list }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch }) {
   return (
-    <Card withBorder radius="md" padding="md" data-testid="figure" aria-label={label}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="figure"
+      aria-label={label}
+      className={list ? classes.link : undefined}
+      renderRoot={list ? (props) => <Link {...props} to="/admin/bookings" search={list} /> : undefined}
+    >
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
@@ -65,14 +78,14 @@ function Figures({ figures }: { figures: DashboardFigures }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-        <Figure label="Bookings this month" value={month.count} detail={<Trend current={month.count} previous={last.count} />} />
+        <Figure label="Bookings this month" list={{ bookedFrom: `${figures.today.slice(0, 7)}-01`, status: ['pending', 'confirmed', 'completed'] }} value={month.count} detail={<Trend current={month.count} previous={last.count} />} />
         <Figure label="Revenue this month" value={usd(month.revenue_usd)} detail={<Trend current={month.revenue_usd} previous={last.revenue_usd} />} />
-        <Figure label="Balances overdue" value={figures.balances_overdue.count} tone={figures.balances_overdue.count ? 'alert' : undefined} detail={usd(figures.balances_overdue.usd)} />
-        <Figure label="Balances due in 14 days" value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
-        <Figure label="Holds expiring in 24 h" value={figures.holds_expiring} detail="unpaid bookings" />
+        <Figure label="Balances overdue" list={{ attention: 'balance_overdue' }} value={figures.balances_overdue.count} tone={figures.balances_overdue.count ? 'alert' : undefined} detail={usd(figures.balances_overdue.usd)} />
+        <Figure label="Balances due in 14 days" list={{ attention: 'balance_due' }} value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
+        <Figure label="Holds expiring in 24 h" list={{ attention: 'hold_expiring' }} value={figures.holds_expiring} detail="unpaid bookings" />
         <Figure label="Open enquiries" value={figures.open_enquiries} detail="new or in progress" />
         <Figure label="Unanswered messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
-        <Figure label="Refunds owed" value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
+        <Figure label="Refunds owed" list={{ payment: 'refund_due' }} value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
         <Figure label="Failed emails" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />
       </SimpleGrid>
 
