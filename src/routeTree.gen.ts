@@ -32,6 +32,7 @@ import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
@@ -172,6 +173,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
   id: '/auth-debug',
   path: '/auth-debug',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AdminRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -333,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -381,6 +388,7 @@ export interface FileRoutesByTo {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -434,6 +442,7 @@ export interface FileRoutesById {
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -488,6 +497,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/messages'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/messages'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -588,6 +599,7 @@ export interface FileRouteTypes {
     | '/_public/thank-you'
     | '/_public/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/messages'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -795,6 +807,13 @@ declare module '@tanstack/react-router' {
       path: '/auth-debug'
       fullPath: '/admin/auth-debug'
       preLoaderRoute: typeof AdminAuthDebugRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/auth/forgot-password': {
@@ -1050,6 +1069,7 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
@@ -1058,6 +1078,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,

@@ -567,6 +567,7 @@ export const functions: Record<string, FunctionEntry> = {
   set_audit_reason: nobody,
   set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
   set_updated_at: nobody,
+  staff_inbox: staffOnly(['admin', 'agent'], () => ({})),
   stamp_analytics_event: nobody,
   sync_public_profile: nobody,
   update_branding_settings_rpc: staffOnly(['admin', 'editor'], () => ({ p_tagline: 'Matrix' })),

@@ -17,7 +17,7 @@ const usd = (amount: number) => formatMoney(amount, 'USD');
 /** The bookings list a figure counts, by the same rule (search_bookings). */
 type BookingsListSearch = NonNullable<LinkProps<'a', RegisteredRouter, string, '/admin/bookings'>['search']>;
 
-function Figure({ label, value, detail, tone, list }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch }) {
+function Figure({ label, value, detail, tone, list, to }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch; to?: '/admin/messages' }) {
   return (
     <Card
       withBorder
@@ -25,8 +25,10 @@ function Figure({ label, value, detail, tone, list }: { label: string; value: Re
       padding="md"
       data-testid="figure"
       aria-label={label}
-      className={list ? classes.link : undefined}
-      renderRoot={list ? (props) => <Link {...props} to="/admin/bookings" search={list} /> : undefined}
+      className={list || to ? classes.link : undefined}
+      renderRoot={
+        list ? (props) => <Link {...props} to="/admin/bookings" search={list} /> : to ? (props) => <Link {...props} to={to} search={{ waiting: 1 }} /> : undefined
+      }
     >
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
@@ -84,7 +86,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         <Figure label="Balances due in 14 days" list={{ attention: 'balance_due' }} value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
         <Figure label="Holds expiring in 24 h" list={{ attention: 'hold_expiring' }} value={figures.holds_expiring} detail="unpaid bookings" />
         <Figure label="Open enquiries" value={figures.open_enquiries} detail="new or in progress" />
-        <Figure label="Unanswered messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
+        <Figure label="Unanswered messages" to="/admin/messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
         <Figure label="Refunds owed" list={{ payment: 'refund_due' }} value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
         <Figure label="Failed emails" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />
       </SimpleGrid>

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requirePermission } from '@/features/admin/access/guard.ts';
+import { Inbox } from '@/features/admin/messages/components/Inbox.tsx';
+import { z } from '@/lib/zod.ts';
+
+const inboxSearch = z.object({
+  thread: z.uuid().optional().catch(undefined),
+  waiting: z.literal(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/admin/messages')({
+  validateSearch: (search: Record<string, unknown>) => inboxSearch.parse(search),
+  beforeLoad: ({ context }) => requirePermission(context.access, 'messages.read'),
+  component: function MessagesScreen() {
+    const { thread, waiting } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <Inbox threadId={thread} waitingOnly={waiting === 1} onChange={(next) => navigate({ search: next })} />;
+  },
+});
