@@ -33,6 +33,7 @@ import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/trav
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
@@ -178,6 +179,11 @@ const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -340,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -389,6 +396,7 @@ export interface FileRoutesByTo {
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -443,6 +451,7 @@ export interface FileRoutesById {
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/settings'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/settings'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -600,6 +611,7 @@ export interface FileRouteTypes {
     | '/_public/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/settings'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/register'
@@ -814,6 +826,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/auth/forgot-password': {
@@ -1070,6 +1089,7 @@ const PublicRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
@@ -1079,6 +1099,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,

@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconMessages, IconShieldLock, IconTicket, type Icon } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -20,6 +20,7 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, permission: 'backoffice.open', group: 'Overview', keywords: ['home', 'today'] },
   { label: 'Bookings', to: '/admin/bookings', icon: IconTicket, permission: 'bookings.read', group: 'Sales', keywords: ['reservations', 'payments', 'balance'] },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages, permission: 'messages.read', group: 'Sales', keywords: ['inbox', 'conversations', 'chat', 'reply'] },
+  { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },
   { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },
 ];
 

@@ -1,0 +1,250 @@
+import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { notify } from '@/lib/notify.ts';
+import { saveCancellationPolicy, saveCurrencyRate, saveHoldRules, settingsKeys, settingsQuery } from '../api.ts';
+import { holdProblems, intervalMinutes, tierProblems, type HoldDraft, type TierDraft } from '../model.ts';
+
+function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {description}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+function CancellationPolicy({ tiers }: { tiers: { min_days_before: number; fee_percent: number }[] }) {
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<TierDraft[]>(() => tiers.map((tier) => ({ key: crypto.randomUUID(), minDaysBefore: tier.min_days_before, feePercent: tier.fee_percent })));
+  const [shown, setShown] = useState<ReturnType<typeof tierProblems> | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      saveCancellationPolicy(
+        drafts.map((draft) => ({ min_days_before: Number(draft.minDaysBefore), fee_percent: Number(draft.feePercent) })),
+        tiers.map((tier) => tier.min_days_before),
+      ),
+    onSuccess: async () => {
+      notify.success('Cancellation policy saved');
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    onError: (error: Error) => setShown({ byTier: {}, policy: error.message }),
+  });
+  const edit = (key: string, patch: Partial<TierDraft>) => {
+    setDrafts((current) => current.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
+    setShown(null);
+  };
+  return (
+    <form
+      aria-label="Cancellation policy"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = tierProblems(drafts);
+        setShown(found);
+        if (!found.policy && Object.keys(found.byTier).length === 0) save.mutate();
+      }}
+    >
+      <Table verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Cancelled at least … days before departure</Table.Th>
+            <Table.Th>Fee, % of the total</Table.Th>
+            <Table.Th w={48} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {drafts.map((draft, index) => (
+            <Table.Tr key={draft.key}>
+              <Table.Td>
+                <NumberInput aria-label={`Days before departure, tier ${index + 1}`} min={0} max={730} allowDecimal={false} value={draft.minDaysBefore} onChange={(value) => edit(draft.key, { minDaysBefore: value })} error={shown?.byTier[draft.key]?.minDaysBefore} />
+              </Table.Td>
+              <Table.Td>
+                <NumberInput aria-label={`Fee percent, tier ${index + 1}`} min={0} max={100} decimalScale={2} suffix="%" value={draft.feePercent} onChange={(value) => edit(draft.key, { feePercent: value })} error={shown?.byTier[draft.key]?.feePercent} />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove tier ${index + 1}`} onClick={() => setDrafts((current) => current.filter((item) => item.key !== draft.key))}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {shown?.policy && (
+        <Alert color="red" mt="sm" role="alert">
+          {shown.policy}
+        </Alert>
+      )}
+      <Group justify="space-between" mt="sm">
+        <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => setDrafts((current) => [...current, { key: crypto.randomUUID(), minDaysBefore: '', feePercent: '' }])}>
+          Add a tier
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save policy
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function SeatHolds({ holds }: { holds: { unverified_hold: string; verified_hold: string; unpaid_holds_per_address: number; unverified_seats_per_address: number; unpaid_holds_per_email: number } }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<HoldDraft>({
+    unverifiedMinutes: intervalMinutes(holds.unverified_hold) ?? '',
+    verifiedHours: Math.round((intervalMinutes(holds.verified_hold) ?? 0) / 60) || '',
+    unpaidHoldsPerAddress: holds.unpaid_holds_per_address,
+    unverifiedSeatsPerAddress: holds.unverified_seats_per_address,
+    unpaidHoldsPerEmail: holds.unpaid_holds_per_email,
+  });
+  const [problems, setProblems] = useState<ReturnType<typeof holdProblems> & { form?: string }>({});
+  const save = useMutation({
+    mutationFn: () =>
+      saveHoldRules({
+        unverified_minutes: Number(draft.unverifiedMinutes),
+        verified_minutes: Number(draft.verifiedHours) * 60,
+        unpaid_holds_per_address: Number(draft.unpaidHoldsPerAddress),
+        unverified_seats_per_address: Number(draft.unverifiedSeatsPerAddress),
+        unpaid_holds_per_email: Number(draft.unpaidHoldsPerEmail),
+      }),
+    onSuccess: async () => {
+      notify.success('Seat holds saved');
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    onError: (error: Error) => setProblems({ form: error.message }),
+  });
+  const field = (key: keyof HoldDraft, label: string, description?: string) => (
+    <NumberInput
+      label={label}
+      description={description}
+      allowDecimal={false}
+      min={0}
+      value={draft[key]}
+      onChange={(value) => {
+        setDraft((current) => ({ ...current, [key]: value }));
+        setProblems({});
+      }}
+      error={problems[key]}
+    />
+  );
+  return (
+    <form
+      aria-label="Seat holds"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = holdProblems(draft);
+        setProblems(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {field('unverifiedMinutes', 'Hold before the email is proven, minutes')}
+        {field('verifiedHours', 'Hold once proven, hours')}
+        {field('unpaidHoldsPerAddress', 'Unpaid holds per internet address')}
+        {field('unverifiedSeatsPerAddress', 'Unproven seats per internet address')}
+        {field('unpaidHoldsPerEmail', 'Unpaid holds per email')}
+      </SimpleGrid>
+      {problems.form && (
+        <Alert color="red" mt="sm" role="alert">
+          {problems.form}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" loading={save.isPending}>
+          Save seat holds
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function CurrencyRates({ rates }: { rates: { currency: string; units_per_usd: number; updated_at: string }[] }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Record<string, number | string>>(() => Object.fromEntries(rates.map((rate) => [rate.currency, rate.units_per_usd])));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: async () => {
+      for (const rate of rates) if (Number(values[rate.currency]) !== Number(rate.units_per_usd)) await saveCurrencyRate(rate.currency, Number(values[rate.currency]));
+    },
+    onSuccess: async () => {
+      notify.success('Exchange rates saved');
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    onError: (error: Error) => notify.error(error.message),
+  });
+  return (
+    <form
+      aria-label="Exchange rates"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = Object.fromEntries(
+          rates.filter((rate) => rate.currency !== 'USD' && !(Number(values[rate.currency]) > 0)).map((rate) => [rate.currency, 'A rate above 0']),
+        );
+        setProblems(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {rates.map((rate) => (
+          <NumberInput
+            key={rate.currency}
+            label={`${rate.currency} per US dollar`}
+            decimalScale={6}
+            min={0}
+            disabled={rate.currency === 'USD'}
+            value={values[rate.currency]}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [rate.currency]: value }));
+              setProblems({});
+            }}
+            error={problems[rate.currency]}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" loading={save.isPending}>
+          Save rates
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** /admin/settings: what the booking engine reads, for admins (settings.write). */
+export function Settings() {
+  const settings = useQuery(settingsQuery());
+  if (settings.isPending) return <Loader aria-label="Loading the settings" />;
+  if (settings.error) return <Alert color="red">{settings.error.message}</Alert>;
+  const { tiers, holds, rates, terms } = settings.data;
+  return (
+    <Stack gap="md" maw={960}>
+      <PageHeader title="Settings" description="What the booking engine reads: each change is kept in the audit log." />
+      <Section title="Cancellation policy" description="The fee the company keeps when a booking is cancelled, by how long before departure. The office can waive it with a reason.">
+        <CancellationPolicy tiers={tiers} />
+      </Section>
+      <Section title="Payment terms" description="Set in the booking engine; travelers see them at checkout and in the booking terms.">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="payment-terms">
+          <Text size="sm">Deposit: {terms.deposit_percent}% of the total, due at booking</Text>
+          <Text size="sm">Balance: due {terms.balance_due_days} days before departure</Text>
+          <Text size="sm">Bank transfer or on arrival: seats held {terms.offline_hold_days} days</Text>
+        </SimpleGrid>
+        <Text size="sm" mt="sm">Time zone: Africa/Dar_es_Salaam. Currency of the catalogue: US dollars.</Text>
+      </Section>
+      <Section title="Seat holds" description="How long an unpaid booking holds its seats, and how many holds one address or email may keep.">
+        <SeatHolds holds={holds} />
+      </Section>
+      <Section title="Exchange rates" description="Used to show prices in the traveler's currency and to total the dashboard in US dollars.">
+        <CurrencyRates rates={rates} />
+      </Section>
+    </Stack>
+  );
+}

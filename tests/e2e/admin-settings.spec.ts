@@ -1,0 +1,54 @@
+import { expect, test } from './fixtures.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The settings the booking engine reads: admins change them with field messages; agents are kept out. */
+
+test('an admin changes the cancellation policy, a bad tier gets its message and writes nothing', async ({ page, request }) => {
+  const a = await api(request);
+  const tiers = async () => rest<{ min_days_before: number; fee_percent: number }[]>(a, await adminToken(a), 'GET', 'cancellation_policy_tiers?select=min_days_before,fee_percent&order=min_days_before');
+  const before = await tiers();
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+  const policy = page.getByRole('form', { name: 'Cancellation policy' });
+  await expect(policy.getByRole('textbox', { name: 'Fee percent, tier 1' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('payment-terms')).toContainText('Deposit: 30% of the total');
+
+  await policy.getByRole('button', { name: 'Add a tier' }).click();
+  const added = before.length + 1;
+  await policy.getByRole('textbox', { name: `Days before departure, tier ${added}` }).fill('0');
+  await policy.getByRole('textbox', { name: `Fee percent, tier ${added}` }).fill('150');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByText('Another tier starts on this day')).toBeVisible();
+  await expect(policy.getByText('A percentage from 0 to 100')).toBeVisible();
+  expect(await tiers()).toEqual(before);
+
+  await policy.getByRole('textbox', { name: `Days before departure, tier ${added}` }).fill('90');
+  await policy.getByRole('textbox', { name: `Fee percent, tier ${added}` }).fill('20');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Cancellation policy saved')).toBeVisible();
+  expect(await tiers()).toEqual(expect.arrayContaining([{ min_days_before: 90, fee_percent: 20 }]));
+
+  // Put the policy back for the other tests.
+  await policy.getByRole('button', { name: `Remove tier ${added}` }).click();
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect.poll(tiers).toEqual(before);
+});
+
+test('an agent cannot open the settings, and the database refuses the agent’s changes', async ({ page, request }) => {
+  const a = await api(request);
+  const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const agent = staff.find((member) => member.role === 'agent')!;
+  await signInThroughPage(page, agent.email, agent.password, '/admin');
+  await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
+  const token = (await (await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: a.anonKey }, data: { email: agent.email, password: agent.password } })).json()) as { access_token: string };
+  const changed = await request.patch('/rest/v1/cancellation_policy_tiers?min_days_before=eq.0', {
+    headers: { apikey: a.anonKey, authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    data: JSON.stringify({ fee_percent: 0 }),
+  });
+  expect(await changed.json()).toEqual([]);
+});
