@@ -33,9 +33,13 @@ alter table public.audit_log enable row level security;
 revoke all on public.audit_log from public, anon, authenticated, service_role;
 grant select on public.audit_log to authenticated, service_role;
 
--- Staff holding audit.read see the whole log.
+-- Staff holding audit.read see the whole log; booking staff the History of bookings, their payments
+-- and enquiries, which they work on.
 create policy "auditors read the audit log" on public.audit_log
   for select to authenticated using ((select public.has_permission('audit.read')));
+create policy "booking staff read the history of bookings" on public.audit_log
+  for select to authenticated
+  using (table_name in ('bookings', 'payments', 'enquiries') and (select public.has_permission('bookings.read')));
 
 -- Append-only, for everyone: the grants above give no API role a write, and these triggers refuse
 -- an update, a delete or a truncate even to the owner.

@@ -117,7 +117,7 @@ test('an admin moves a booking to another departure and cancels another under th
   await expect(move.getByText('Please choose the departure to move to')).toBeVisible();
   await expect(move.getByText('Please give the reason for the move')).toBeVisible();
   await move.getByRole('combobox', { name: 'New departure' }).click();
-  await page.locator('[role=option]:not([data-combobox-disabled])').first().click();
+  await page.getByRole('listbox', { name: 'New departure' }).locator('[role=option]:not([data-combobox-disabled])').first().click();
   await expect(move.getByTestId('move-quote')).toContainText('New total');
   await move.getByRole('textbox', { name: 'Reason' }).fill('The client’s flights moved');
   await move.getByRole('button', { name: 'Move booking' }).click();
@@ -163,9 +163,9 @@ test('an agent enters a phone booking at a price set by hand; missing fields get
   }
 
   await form.getByRole('combobox', { name: 'Tour' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox', { name: 'Tour' }).getByRole('option').first().click();
   await form.getByRole('combobox', { name: 'Departure' }).click();
-  await page.locator('[role=option]:not([data-combobox-disabled])').first().click();
+  await page.getByRole('listbox', { name: 'Departure' }).locator('[role=option]:not([data-combobox-disabled])').first().click();
   await form.getByRole('textbox', { name: 'Adults' }).fill('2');
   await expect(form.getByTestId('list-price')).toContainText('List price');
   await form.getByRole('textbox', { name: 'Full name' }).fill('Baraka Phone-Client');

@@ -99,8 +99,9 @@ export const tables: Record<string, TableEntry> = {
     target: (f) => ['id', f.ids.analyticsEvent],
   },
   audit_log: {
-    // Written by triggers only; read by auditors (audit.read); changed by nobody.
-    ...companyOnly('A---'),
+    // Written by triggers only; read by auditors (audit.read), the History of bookings by booking staff; changed by nobody.
+    ...companyOnly('A---', { agent: 'S---', editor: '----', guide: '----' }),
+    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries')` },
     row: () => ({ actor_kind: 'system', table_name: 'bookings', record_id: 'matrix', action: 'insert' }),
     patch: { reason: 'Matrix' },
     target: (f) => ['id', f.ids.auditEntry],

@@ -122,7 +122,9 @@ function Conversation({ thread, onBack }: { thread: InboxThread; onBack: () => v
 /** /admin/messages: travelers' conversations, newest first; those waiting for the team on their own. */
 export function Inbox({ threadId, waitingOnly, onChange }: { threadId: string | undefined; waitingOnly: boolean; onChange: (next: { thread?: string; waiting?: 1 }) => void }) {
   const inbox = useQuery(inboxQuery(waitingOnly));
-  const open = inbox.data?.threads.find((thread) => thread.thread_id === threadId) ?? null;
+  // The conversation stays open once answered, though it then leaves the list of those waiting.
+  const [chosen, setChosen] = useState<InboxThread | null>(null);
+  const open = inbox.data?.threads.find((thread) => thread.thread_id === threadId) ?? (chosen?.thread_id === threadId ? chosen : null);
   return (
     <>
       <PageHeader title="Messages" description={inbox.data ? `${inbox.data.unread} unread from travelers` : 'Travelers’ conversations with the team.'} />
@@ -145,7 +147,15 @@ export function Inbox({ threadId, waitingOnly, onChange }: { threadId: string | 
           )}
           <Stack gap={0} data-testid="threads">
             {inbox.data?.threads.map((thread) => (
-              <ThreadRow key={thread.thread_id} thread={thread} active={thread.thread_id === threadId} onOpen={() => onChange({ thread: thread.thread_id, waiting: waitingOnly ? 1 : undefined })} />
+              <ThreadRow
+                key={thread.thread_id}
+                thread={thread}
+                active={thread.thread_id === threadId}
+                onOpen={() => {
+                  setChosen(thread);
+                  onChange({ thread: thread.thread_id, waiting: waitingOnly ? 1 : undefined });
+                }}
+              />
             ))}
           </Stack>
         </Stack>
