@@ -122,7 +122,8 @@ async function timed(label: string, samples: Record<string, number[]>, call: () 
 
 async function measure(client: SupabaseClient, bookingIds: string[], references: string[], count = rounds) {
   const samples: Record<string, number[]> = {};
-  const words = ['Mollel', 'Kimaro', 'client12', 'Jensen', '0754'];
+  // What the office types: a client's name, an email, a phone number, a surname many share.
+  const words = ['Client 1234', 'client2345@bench', '0754 123', 'Client 877 Rossi', 'Kimaro'];
   for (let i = 0; i < count; i += 1) {
     // The list's usual asks: the first page, a reference, a name, a filter and another order.
     await timed('bookings_search', samples, () => client.rpc('search_bookings', { p_limit: 25 }));

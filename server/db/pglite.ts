@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 /**
@@ -28,7 +29,8 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /** Embedded Postgres in this process. dataDir undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm: the back office's searches by part of a name or email use its indexes (as on PostgreSQL).
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const base = wrap(pg);
   return {
     kind: 'pglite',

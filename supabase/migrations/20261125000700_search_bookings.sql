@@ -15,6 +15,38 @@ as $$
   end
 $$;
 
+-- The ids of the bookings whose client's name, email or phone, or whose reference, holds the words:
+-- each way an indexed lookup (trigram indexes below; a phone by four digits or more, however it was
+-- written). Security definer so the indexes serve: under the tables' policies Postgres may not use an
+-- index for LIKE (not leakproof). It returns ids only, to booking staff only; search_bookings reads
+-- the bookings themselves under their policies.
+create or replace function public.bookings_matching(p_query text) returns setof uuid
+language plpgsql stable security definer
+-- A search matches a few bookings: so the planner reads them by their ids rather than scanning all.
+rows 50
+set search_path = public
+as $$
+declare
+  v_query text := btrim(coalesce(p_query, ''));
+  v_escaped text := replace(replace(replace(lower(btrim(coalesce(p_query, ''))), '\', '\\'), '%', '\%'), '_', '\_');
+  v_pattern text := '%' || v_escaped || '%';
+  v_digits text := ltrim(regexp_replace(coalesce(p_query, ''), '[^0-9]', '', 'g'), '0');
+begin
+  if not public.has_permission('bookings.read') or v_query = '' or length(v_query) > 200 then
+    return;
+  end if;
+  return query
+    select id from public.bookings where lower(contact ->> 'full_name') like v_pattern
+    union select id from public.bookings where lower(contact ->> 'email') like v_pattern
+    union select b.id from public.bookings b
+           where b.user_id in (select u.id from public.users u where lower(u.full_name) like v_pattern
+                               union select u.id from public.users u where lower(u.email) like v_pattern)
+    union select id from public.bookings where booking_reference like upper(v_escaped) || '%'
+    union select id from public.bookings
+           where v_digits ~ '[0-9]{4}' and regexp_replace(contact ->> 'phone', '[^0-9]', '', 'g') like '%' || v_digits || '%';
+end
+$$;
+
 -- Staff holding bookings.read search every booking; the function runs as the caller, so the tables'
 -- policies decide what it sees. Arguments left null do not filter. p_sort names one of the list's
 -- sortable columns; a page holds at most 500 rows. p_attention picks what a dashboard figure counts,
@@ -41,12 +73,13 @@ set search_path = public
 as $$
 declare
   v_query text := nullif(btrim(coalesce(p_query, '')), '');
-  v_escaped text;
-  v_pattern text;
-  v_digits text := ltrim(regexp_replace(coalesce(p_query, ''), '[^0-9]', '', 'g'), '0');
   v_today date := (now() at time zone 'Africa/Dar_es_Salaam')::date;
   v_due_days int := (public.payment_terms()).balance_due_days;
-  v_result jsonb;
+  v_where text[] := array['true'];
+  v_departures boolean := false;
+  v_order text;
+  v_total bigint;
+  v_rows jsonb;
 begin
   if not public.has_permission('bookings.read') then
     raise exception 'Only the office team may search bookings' using errcode = '42501';
@@ -67,91 +100,127 @@ begin
     raise exception 'The search is too long' using errcode = '22023';
   end if;
   -- The words typed, as a LIKE pattern with its wildcards escaped.
-  v_escaped := replace(replace(replace(lower(v_query), '\', '\\'), '%', '\%'), '_', '\_');
-  v_pattern := '%' || v_escaped || '%';
 
-  -- One pass over the matching bookings: the count of all of them (a window over the whole match,
-  -- before the limit) and the page, picked by a top-N sort on the chosen column's own type.
-  with page as (
-    select b.id, b.booking_reference, b.status, b.created_at, b.tour_id, b.departure_id, b.adults, b.children,
-           b.total_amount, b.amount_paid, b.currency, b.hold_expires_at, b.contact,
-           t.title as tour_title, d.start_date, d.end_date,
-           coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name) as client_name,
-           coalesce(nullif(b.contact ->> 'email', ''), u.email) as client_email,
-           coalesce(nullif(b.contact ->> 'phone', ''), u.phone) as client_phone,
-           count(*) over () as total
-      from public.bookings b
+  -- The conditions of the filters given, and only those: the statement is planned for what is asked
+  -- (a first page of every booking is an index scan and a count, a name a scan of names). Values
+  -- are quoted with %L; the order is one of the list's columns, checked above.
+  -- A whole reference finds its booking alone.
+  if v_query is not null and exists (select 1 from public.bookings where booking_reference = upper(v_query)) then
+    v_where := v_where || format('b.booking_reference = %L', upper(v_query));
+  elsif v_query is not null then
+    v_where := v_where || format('b.id in (select public.bookings_matching(%L))', v_query);
+  end if;
+  if p_statuses is not null and cardinality(p_statuses) > 0 then
+    v_where := v_where || format('b.status = any (%L::text[])', p_statuses);
+  end if;
+  if p_tour_id is not null then
+    v_where := v_where || format('b.tour_id = %L', p_tour_id);
+  end if;
+  if p_departure_id is not null then
+    v_where := v_where || format('b.departure_id = %L', p_departure_id);
+  end if;
+  if p_travel_from is not null then
+    v_where := v_where || format('d.start_date >= %L', p_travel_from);
+    v_departures := true;
+  end if;
+  if p_travel_until is not null then
+    v_where := v_where || format('d.start_date <= %L', p_travel_until);
+    v_departures := true;
+  end if;
+  if p_booked_from is not null then
+    v_where := v_where || format('b.created_at >= %L::date', p_booked_from);
+  end if;
+  if p_booked_until is not null then
+    v_where := v_where || format('b.created_at < %L::date + 1', p_booked_until);
+  end if;
+  -- The payment states of payment_state_of(), written out so each is a plain condition.
+  if p_payment_state = 'refund_due' then
+    v_where := v_where || 'b.id in (select booking_id from public.payments where status = ''refund_due'')'::text;
+  elsif p_payment_state is not null then
+    v_where := v_where || ('b.id not in (select booking_id from public.payments where status = ''refund_due'')'
+      || case p_payment_state
+           when 'paid' then ' and b.amount_paid >= b.total_amount and b.total_amount > 0'
+           when 'part_paid' then ' and b.amount_paid > 0 and not (b.amount_paid >= b.total_amount and b.total_amount > 0)'
+           else ' and b.amount_paid <= 0 and not (b.amount_paid >= b.total_amount and b.total_amount > 0)' end);
+  end if;
+
+  -- The dashboard's lists, by the rule of its figures (admin_dashboard).
+  if p_attention = 'balance_overdue' then
+    v_where := v_where || format('(b.status = ''confirmed'' and b.amount_paid < b.total_amount and d.start_date - %s < %L)', v_due_days, v_today);
+    v_departures := true;
+  elsif p_attention = 'balance_due' then
+    v_where := v_where || format('(b.status = ''confirmed'' and b.amount_paid < b.total_amount and d.start_date - %s between %L and %L)',
+                                 v_due_days, v_today, v_today + 13);
+    v_departures := true;
+  elsif p_attention = 'hold_expiring' then
+    v_where := v_where || '(b.status = ''pending'' and b.hold_expires_at > now() and b.hold_expires_at <= now() + interval ''24 hours'')'::text;
+  end if;
+  v_order := case coalesce(p_sort, 'created_at')
+    when 'created_at' then 'b.created_at'
+    when 'start_date' then 'd.start_date'
+    when 'total_amount' then 'b.total_amount'
+    when 'booking_reference' then 'b.booking_reference'
+    when 'status' then 'b.status'
+    when 'name' then 'lower(coalesce(nullif(b.contact ->> ''full_name'', ''''), u.full_name))'
+  end || case when p_descending then ' desc nulls last' else ' asc nulls last' end || ', b.created_at desc, b.id';
+
+  execute format('select count(*) from public.bookings b %s where %s',
+                 case when v_departures then 'join public.tour_departures d on d.id = b.departure_id' else '' end,
+                 array_to_string(v_where, ' and '))
+    into v_total;
+
+  -- The page: its ids in order first (a top-N sort, or the index's order), numbered as they come,
+  -- then their details.
+  execute format(
+    $page$
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', b.id, 'booking_reference', b.booking_reference, 'status', b.status, 'created_at', b.created_at,
+             'tour_id', b.tour_id, 'tour_title', t.title, 'departure_id', b.departure_id,
+             'start_date', d.start_date, 'end_date', d.end_date,
+             'client_name', coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name),
+             'client_email', coalesce(nullif(b.contact ->> 'email', ''), u.email),
+             'client_phone', coalesce(nullif(b.contact ->> 'phone', ''), u.phone),
+             'travelers', b.adults + b.children, 'total_amount', b.total_amount, 'amount_paid', b.amount_paid,
+             'currency', b.currency, 'payment_state', public.payment_state_of(b.id, b.total_amount, b.amount_paid),
+             'hold_expires_at', b.hold_expires_at) order by page.position), '[]'::jsonb)
+      from (select ordered.id, row_number() over () as position
+              from (select b.id
+                      from public.bookings b
+                      left join public.tour_departures d on d.id = b.departure_id
+                      left join public.users u on u.id = b.user_id
+                     where %2$s
+                     order by %1$s
+                     limit %3$s offset %4$s) ordered) page
+      join public.bookings b on b.id = page.id
       join public.tours t on t.id = b.tour_id
       left join public.tour_departures d on d.id = b.departure_id
       left join public.users u on u.id = b.user_id
-     where (v_query is null
-            or b.booking_reference = upper(v_query)
-            or b.booking_reference like upper(v_escaped) || '%'
-            or lower(b.contact ->> 'full_name') like v_pattern
-            or lower(b.contact ->> 'email') like v_pattern
-            -- A phone number by four digits or more, however it was written: spaces, dashes, and the
-            -- country code or the local 0 in front.
-            or (v_digits ~ '[0-9]{4}' and regexp_replace(b.contact ->> 'phone', '[^0-9]', '', 'g') like '%' || v_digits || '%')
-            or lower(u.full_name) like v_pattern
-            or lower(u.email) like v_pattern)
-       and (p_statuses is null or cardinality(p_statuses) = 0 or b.status = any (p_statuses))
-       and (p_tour_id is null or b.tour_id = p_tour_id)
-       and (p_departure_id is null or b.departure_id = p_departure_id)
-       and (p_travel_from is null or d.start_date >= p_travel_from)
-       and (p_travel_until is null or d.start_date <= p_travel_until)
-       and (p_booked_from is null or b.created_at >= p_booked_from)
-       and (p_booked_until is null or b.created_at < p_booked_until + 1)
-       and (p_payment_state is null or public.payment_state_of(b.id, b.total_amount, b.amount_paid) = p_payment_state)
-       and (p_attention is null
-            or (p_attention = 'balance_overdue' and b.status = 'confirmed' and b.amount_paid < b.total_amount and d.start_date - v_due_days < v_today)
-            or (p_attention = 'balance_due' and b.status = 'confirmed' and b.amount_paid < b.total_amount
-                and d.start_date - v_due_days between v_today and v_today + 13)
-            or (p_attention = 'hold_expiring' and b.status = 'pending' and b.hold_expires_at > now() and b.hold_expires_at <= now() + interval '24 hours'))
-     order by
-       case when p_sort = 'created_at' and p_descending then b.created_at end desc,
-       case when p_sort = 'created_at' and not p_descending then b.created_at end,
-       case when p_sort = 'start_date' and p_descending then d.start_date end desc nulls last,
-       case when p_sort = 'start_date' and not p_descending then d.start_date end nulls last,
-       case when p_sort = 'total_amount' and p_descending then b.total_amount end desc,
-       case when p_sort = 'total_amount' and not p_descending then b.total_amount end,
-       case when p_descending then case p_sort when 'booking_reference' then b.booking_reference when 'status' then b.status
-                                               when 'name' then lower(coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name)) end end desc nulls last,
-       case when not p_descending then case p_sort when 'booking_reference' then b.booking_reference when 'status' then b.status
-                                                   when 'name' then lower(coalesce(nullif(b.contact ->> 'full_name', ''), u.full_name)) end end nulls last,
-       b.created_at desc, b.id
-     limit coalesce(p_limit, 25) offset coalesce(p_offset, 0)
-  ),
-  -- The page's rows numbered in the order the limit picked them (a subquery scan keeps it).
-  numbered as (
-    select page.*, row_number() over () as position from page
-  )
-  select jsonb_build_object(
-    'total', coalesce((select total from numbered limit 1), 0),
-    'rows', coalesce((select jsonb_agg(jsonb_build_object(
-        'id', id, 'booking_reference', booking_reference, 'status', status, 'created_at', created_at,
-        'tour_id', tour_id, 'tour_title', tour_title, 'departure_id', departure_id,
-        'start_date', start_date, 'end_date', end_date,
-        'client_name', client_name, 'client_email', client_email, 'client_phone', client_phone,
-        'travelers', adults + children, 'total_amount', total_amount, 'amount_paid', amount_paid,
-        'currency', currency, 'payment_state', public.payment_state_of(id, total_amount, amount_paid),
-        'hold_expires_at', hold_expires_at
-      ) order by position) from numbered), '[]'::jsonb)
-  ) into v_result;
-  -- A page past the end still says how many there are.
-  if v_result -> 'rows' = '[]'::jsonb and coalesce(p_offset, 0) > 0 then
-    v_result := jsonb_set(v_result, '{total}', (public.search_bookings(p_query, p_statuses, p_payment_state, p_tour_id, p_departure_id, p_travel_from,
-                                                 p_travel_until, p_booked_from, p_booked_until, p_sort, p_descending, 1, 0, p_attention)) -> 'total');
-  end if;
-  return v_result;
+    $page$,
+    v_order, array_to_string(v_where, ' and '), coalesce(p_limit, 25), coalesce(p_offset, 0))
+    into v_rows;
+
+  return jsonb_build_object('total', v_total, 'rows', v_rows);
 end
 $$;
 
 revoke execute on function public.payment_state_of(uuid, numeric, numeric) from public, anon;
 grant execute on function public.payment_state_of(uuid, numeric, numeric) to authenticated;
+grant execute on function public.bookings_matching(text) to authenticated;
 grant execute on function public.search_bookings(text, text[], text, uuid, uuid, date, date, date, date, text, boolean, int, int, text) to authenticated;
 
--- The list's usual orders and the dashboard's counts.
+-- The list's usual order, and its status filter (bookings by tour and by departure have theirs).
 create index if not exists bookings_created_at on public.bookings (created_at desc);
 create index if not exists bookings_status_created on public.bookings (status, created_at desc);
-create index if not exists bookings_departure on public.bookings (departure_id);
-create index if not exists bookings_tour on public.bookings (tour_id);
+create index if not exists payments_refund_due on public.payments (booking_id) where status = 'refund_due';
+create index if not exists bookings_reference_prefix on public.bookings (booking_reference text_pattern_ops);
+
+-- Part of a name or an email, anywhere in it: trigram indexes (pg_trgm, kept out of the public
+-- schema so the API sees none of its functions).
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+create index if not exists bookings_contact_name_trgm on public.bookings using gin (lower(contact ->> 'full_name') extensions.gin_trgm_ops);
+create index if not exists bookings_contact_email_trgm on public.bookings using gin (lower(contact ->> 'email') extensions.gin_trgm_ops);
+create index if not exists users_full_name_trgm on public.users using gin (lower(full_name) extensions.gin_trgm_ops);
+create index if not exists users_email_trgm on public.users using gin (lower(email) extensions.gin_trgm_ops);
+create index if not exists bookings_contact_phone_trgm on public.bookings
+  using gin (regexp_replace(contact ->> 'phone', '[^0-9]', '', 'g') extensions.gin_trgm_ops);

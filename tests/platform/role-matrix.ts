@@ -487,6 +487,8 @@ export const functions: Record<string, FunctionEntry> = {
         : { p_reference: ownId(f, 'reference', role, bookingStaff(role) ? 'others' : whose) },
   },
   booking_for_payment: nobody,
+  // Answers ids to booking staff only; others get none.
+  bookings_matching: signedIn(() => ({ p_query: 'Client' })),
   booking_payment_schedule: bookingFunction(),
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),
   cancel_booking: { cells: onBooking('-'), args: byBooking() },

@@ -154,3 +154,12 @@ describe('saved views', () => {
     expect(fiftyFirst.error?.message).toBe('You have 50 saved views here already: remove one first');
   });
 });
+
+describe('bookings_matching', () => {
+  it('gives booking staff the ids of matching bookings, and nobody else any', async () => {
+    const ids = async (client: typeof agent.client) => ((await client.rpc('bookings_matching', { p_query: marker })).data as string[]).sort();
+    expect(await ids(agent.client)).toEqual(made.map((booking) => booking.id).sort());
+    const traveler = await server.traveler();
+    expect(await ids(traveler.client)).toEqual([]);
+  });
+});
