@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { enquiryRoutes } from './api/enquiries.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { reportRoutes } from './api/reports.ts';
+import { teamRoutes } from './api/team.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
 import { paymentProviders } from './payments/providers.ts';
@@ -73,6 +74,7 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', reportRoutes(ctx));
   app.route('/api', enquiryRoutes(ctx));
   app.route('/api', paymentRoutes(ctx, paymentProviders(ctx.config)));
+  app.route('/api', teamRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

@@ -5,10 +5,13 @@ import { hashToken, newToken } from './tokens.ts';
 import { changeEmail } from './users.ts';
 
 /** The emailed-link purposes, each kept in its own auth.users token column as GoTrue does. */
-export type LinkPurpose = 'signup' | 'recovery' | 'email_change';
+export type LinkPurpose = 'signup' | 'invite' | 'recovery' | 'email_change';
 
+// An invitation keeps its token in the confirmation column, as GoTrue does, dated by invited_at: it
+// lasts a week where a sign-up link lasts an hour.
 const columns: Record<LinkPurpose, { token: string; sentAt: string }> = {
   signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  invite: { token: 'confirmation_token', sentAt: 'invited_at' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
 };
@@ -16,14 +19,17 @@ const columns: Record<LinkPurpose, { token: string; sentAt: string }> = {
 /** The verify types auth-js sends and which stored links each may consume. */
 const purposesOf: Record<string, LinkPurpose[]> = {
   signup: ['signup'],
-  invite: ['signup'],
-  email: ['signup', 'recovery'],
+  invite: ['invite'],
+  email: ['signup', 'invite', 'recovery'],
   recovery: ['recovery'],
   magiclink: ['recovery'],
   email_change: ['email_change'],
 };
 
 export const linkLifetimeSeconds = 3600;
+/** An invitation to the team waits a week (public.staff_invitations.expires_at says the same). */
+export const inviteLifetimeSeconds = 7 * 24 * 3600;
+const lifetimeOf = (purpose: LinkPurpose) => (purpose === 'invite' ? inviteLifetimeSeconds : linkLifetimeSeconds);
 
 /**
  * Stores a fresh one-time token (hashed) for the user and returns the link to email. A new link
@@ -69,7 +75,7 @@ export async function consumeLink(
         where ${tokenColumn} = $1 and ${sentAt} > now() - make_interval(secs => $2)
           and ($3::text is null or lower(${emailColumn}) = $3)
         for update`,
-      [hashed, linkLifetimeSeconds, email ?? null],
+      [hashed, lifetimeOf(purpose), email ?? null],
     );
     const user = rows[0];
     if (!user) continue;

@@ -35,6 +35,9 @@ export const staffMembers = [
   { role: 'guide', name: 'Rehema Kimaro', email: 'rehema@kilelesafaris.co.tz', phone: '+255 754 200 344' },
 ] as const;
 
+/** Someone invited to the team who has not followed the emailed link yet, so the team screen shows every state. */
+export const pendingInvitation = { email: 'amani@kilelesafaris.co.tz', role: 'guide' } as const;
+
 const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinner' };
 
 /**
@@ -234,6 +237,11 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
       const user = await insertUser(tx, { email: member.email, password: member.password, confirmed: true, userMetadata: { full_name: member.name } });
       await tx.query(`update public.users set role = $2, phone = $3, country = 'Tanzania' where id = $1`, [user.id, member.role, staffMembers[index].phone]);
     }
+    await tx.query(`insert into public.staff_invitations (email, role, invited_by, invited_at, expires_at) values ($1, $2, $3, now() - interval '1 day', now() + interval '6 days')`, [
+      pendingInvitation.email,
+      pendingInvitation.role,
+      admin.id,
+    ]);
 
     const reviewerIds: string[] = [];
     for (const [index, reviewer] of reviewers.entries()) {

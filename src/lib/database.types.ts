@@ -1529,6 +1529,48 @@ export interface Database {
           { foreignKeyName: "saved_views_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      staff_invitations: {
+        Row: {
+          id: string;
+          email: string;
+          role: string;
+          user_id: string | null;
+          invited_by: string | null;
+          invited_at: string;
+          expires_at: string;
+          accepted_at: string | null;
+          revoked_at: string | null;
+          revoked_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          email: string;
+          role: string;
+          user_id?: string | null;
+          invited_by?: string | null;
+          invited_at?: string;
+          expires_at?: string;
+          accepted_at?: string | null;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          email?: string;
+          role?: string;
+          user_id?: string | null;
+          invited_by?: string | null;
+          invited_at?: string;
+          expires_at?: string;
+          accepted_at?: string | null;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "staff_invitations_invited_by_fkey"; columns: ["invited_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "staff_invitations_revoked_by_fkey"; columns: ["revoked_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       team_members: {
         Row: {
           id: string;
@@ -1990,6 +2032,7 @@ export interface Database {
           passport_issuing_country: string | null;
           passport_expiry: string | null;
           fields_changed_at: Json;
+          deactivated_at: string | null;
         };
         Insert: {
           id: string;
@@ -2011,6 +2054,7 @@ export interface Database {
           passport_issuing_country?: string | null;
           passport_expiry?: string | null;
           fields_changed_at?: Json;
+          deactivated_at?: string | null;
         };
         Update: {
           id?: string;
@@ -2032,6 +2076,7 @@ export interface Database {
           passport_issuing_country?: string | null;
           passport_expiry?: string | null;
           fields_changed_at?: Json;
+          deactivated_at?: string | null;
         };
         Relationships: [];
       };
@@ -2062,6 +2107,7 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
+      accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
       admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
       admin_search: { Args: { p_query: string }; Returns: Json };
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
@@ -2079,6 +2125,7 @@ export interface Database {
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };
+      invite_staff: { Args: { p_email: string; p_role: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       is_own_avatar: { Args: { p_name: string }; Returns: boolean };
       is_platform_caller: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_post_visible: { Args: { p_post_id: string }; Returns: boolean };
@@ -2099,9 +2146,14 @@ export interface Database {
       quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
+      revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };
       set_booking_status: { Args: { p_booking_id: string; p_status: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      set_staff_active: { Args: { p_user_id: string; p_active: boolean }; Returns: undefined };
+      set_staff_role: { Args: { p_user_id: string; p_role: string }; Returns: undefined };
+      staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
       staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
     };

@@ -340,6 +340,14 @@ export const tables: Record<string, TableEntry> = {
     patch: { name: 'Matrix view' },
     target: (f, role, whose) => ['id', ownId(f, 'savedView', role, whose)],
   },
+  staff_invitations: {
+    // Admins (team.manage) read the invitations; only invite_staff() and its siblings write them.
+    ...companyOnly('A---'),
+    row: () => ({ email: `matrix-${unique()}@example.com`, role: 'agent' }),
+    patch: { role: 'editor' },
+    // The demo's invitation waiting to be accepted (server/seed/index.ts).
+    target: () => ['email', 'amani@kilelesafaris.co.tz'],
+  },
   team_members: {
     ...published('is_active', content),
     row: () => ({ name: 'Matrix', job_title: 'Guide' }),
@@ -473,6 +481,7 @@ const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => 
 
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
+  accept_staff_invitation: signedIn(() => ({})),
   admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
   admin_search: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_query: 'serengeti' })),
   apply_payment_to_booking: nobody,
@@ -515,6 +524,7 @@ export const functions: Record<string, FunctionEntry> = {
   guard_booking_status: nobody,
   guard_message_thread: nobody,
   guard_review_moderation: nobody,
+  guard_staff_change: nobody,
   guard_user_role: nobody,
   handle_auth_user_updated: nobody,
   handle_new_auth_user: nobody,
@@ -527,7 +537,9 @@ export const functions: Record<string, FunctionEntry> = {
   is_own_avatar: everyone(() => ({ p_name: 'avatars/x.png' })),
   is_platform_caller: everyone(() => ({})),
   is_post_visible: everyone((f) => ({ p_post_id: f.ids.publishedPost })),
+  invite_staff: staffOnly(['admin'], () => ({ p_email: `matrix-${unique()}@example.com`, p_role: 'agent' })),
   is_staff_request: nobody,
+  is_staff_role: nobody,
   is_tour_listed: everyone((f) => ({ p_tour_id: f.ids.tour })),
   issue_booking_contact_token: nobody,
   jsonb_merge_patch: signedIn(() => ({ p_base: { a: 1 }, p_patch: { b: 2 } })),
@@ -564,12 +576,18 @@ export const functions: Record<string, FunctionEntry> = {
   refresh_tour_rating: nobody,
   refuse_audit_change: nobody,
   request_ip: nobody,
+  // An invitation accepted or revoked meanwhile is left as it is (the server answers that it is gone).
+  resend_staff_invitation: staffOnly(['admin'], () => ({ p_id: crypto.randomUUID() })),
+  revoke_staff_invitation: staffOnly(['admin'], () => ({ p_id: crypto.randomUUID() })),
   run_booking_schedule: nobody,
   search_bookings: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
   seat_hold_terms: everyone(() => ({})),
   set_audit_reason: nobody,
   set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
+  set_staff_active: staffOnly(['admin'], (f) => ({ p_user_id: f.people.agent.userId, p_active: true })),
+  set_staff_role: staffOnly(['admin'], (f) => ({ p_user_id: f.people.agent.userId, p_role: 'agent' })),
   set_updated_at: nobody,
+  staff_accounts: staffOnly(['admin'], () => ({})),
   staff_inbox: staffOnly(['admin', 'agent'], () => ({})),
   stamp_analytics_event: nobody,
   sync_public_profile: nobody,
