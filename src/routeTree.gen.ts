@@ -55,6 +55,8 @@ import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/ind
 import { Route as AdminBookingsIndexRouteImport } from './routes/admin/bookings/index'
 import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/bookings/$bookingId'
 import { Route as AdminBookingsNewRouteImport } from './routes/admin/bookings/new'
+import { Route as AdminClientsIndexRouteImport } from './routes/admin/clients/index'
+import { Route as AdminClientsClientKeyRouteImport } from './routes/admin/clients/$clientKey'
 import { Route as TravelerBookingsIndexRouteImport } from './routes/traveler/bookings/index'
 import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler/bookings/$reference'
 import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
@@ -291,6 +293,16 @@ const AdminBookingsNewRoute = AdminBookingsNewRouteImport.update({
   path: '/bookings/new',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminClientsIndexRoute = AdminClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminClientsClientKeyRoute = AdminClientsClientKeyRouteImport.update({
+  id: '/clients/$clientKey',
+  path: '/clients/$clientKey',
+  getParentRoute: () => AdminRoute,
+} as any)
 const TravelerBookingsIndexRoute = TravelerBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -364,12 +376,14 @@ export interface FileRoutesByFullPath {
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
+  '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/destinations/': typeof PublicDestinationsIndexRoute
   '/experiences/': typeof PublicExperiencesIndexRoute
   '/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
+  '/admin/clients/': typeof AdminClientsIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -415,12 +429,14 @@ export interface FileRoutesByTo {
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
+  '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog': typeof PublicBlogIndexRoute
   '/destinations': typeof PublicDestinationsIndexRoute
   '/experiences': typeof PublicExperiencesIndexRoute
   '/tours': typeof PublicToursIndexRoute
   '/admin/bookings': typeof AdminBookingsIndexRoute
+  '/admin/clients': typeof AdminClientsIndexRoute
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -470,12 +486,14 @@ export interface FileRoutesById {
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
+  '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/_public/destinations/': typeof PublicDestinationsIndexRoute
   '/_public/experiences/': typeof PublicExperiencesIndexRoute
   '/_public/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
+  '/admin/clients/': typeof AdminClientsIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -525,12 +543,14 @@ export interface FileRouteTypes {
     | '/experiences/$slug'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
+    | '/admin/clients/$clientKey'
     | '/traveler/bookings/$reference'
     | '/blog/'
     | '/destinations/'
     | '/experiences/'
     | '/tours/'
     | '/admin/bookings/'
+    | '/admin/clients/'
     | '/traveler/bookings/'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -576,12 +596,14 @@ export interface FileRouteTypes {
     | '/experiences/$slug'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
+    | '/admin/clients/$clientKey'
     | '/traveler/bookings/$reference'
     | '/blog'
     | '/destinations'
     | '/experiences'
     | '/tours'
     | '/admin/bookings'
+    | '/admin/clients'
     | '/traveler/bookings'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -630,12 +652,14 @@ export interface FileRouteTypes {
     | '/_public/experiences/$slug'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
+    | '/admin/clients/$clientKey'
     | '/traveler/bookings/$reference'
     | '/_public/blog/'
     | '/_public/destinations/'
     | '/_public/experiences/'
     | '/_public/tours/'
     | '/admin/bookings/'
+    | '/admin/clients/'
     | '/traveler/bookings/'
     | '/_public/blog/category/$slug'
     | '/_public/blog/tag/$slug'
@@ -982,6 +1006,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBookingsNewRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/clients/': {
+      id: '/admin/clients/'
+      path: '/clients'
+      fullPath: '/admin/clients/'
+      preLoaderRoute: typeof AdminClientsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/clients/$clientKey': {
+      id: '/admin/clients/$clientKey'
+      path: '/clients/$clientKey'
+      fullPath: '/admin/clients/$clientKey'
+      preLoaderRoute: typeof AdminClientsClientKeyRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/traveler/bookings/': {
       id: '/traveler/bookings/'
       path: '/bookings'
@@ -1093,7 +1131,9 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
+  AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
+  AdminClientsIndexRoute: typeof AdminClientsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1103,7 +1143,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,
+  AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
+  AdminClientsIndexRoute: AdminClientsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -226,9 +226,37 @@ export async function seedOfficeYear(
     });
   }
 
+  // A duplicate for the clients screen to merge: an account holder's latest booking made as a guest
+  // under another address.
+  const twice = clients.find((client) => client.id && bookings.filter((row) => row.user_id === client.id).length >= 2)!;
+  const asGuest = bookings.findLast((row) => row.user_id === twice.id)!;
+  const otherAddress = `${twice.full_name.split(' ')[0][0]}.${slug(twice.full_name.split(' ').at(-1)!)}@example.com`.toLowerCase();
+  Object.assign(asGuest, { user_id: null, contact: { ...(asGuest.contact as object), email: otherAddress } });
+
   await insertRows(tx, 'public.tour_departures', privateDepartures);
   await insertRows(tx, 'public.bookings', bookings);
   await insertRows(tx, 'public.payments', payments);
+
+  // A guest who made an account with the same email since (not yet merged), and the office's notes
+  // and tags on a few clients.
+  const signedUpLater = clients.find((client) => !client.id && bookings.some((row) => (row.contact as { email: string }).email === client.email))!;
+  const later = await insertUser(tx, { email: signedUpLater.email, confirmed: true, userMetadata: { full_name: signedUpLater.full_name } });
+  await tx.query(`update public.users set country = $2, created_at = $3 where id = $1`, [later.id, signedUpLater.country, addDays(today, -4).toISOString()]);
+  const keyOf = (client: Client) => client.id ?? client.email;
+  const regulars = clients.filter((client) => client.id && bookings.filter((row) => row.user_id === client.id).length >= 2);
+  const booked = clients.filter((client) => bookings.some((row) => (client.id ? row.user_id === client.id : (row.contact as { email: string }).email === client.email)));
+  await insertRows(tx, 'public.client_tags', [
+    ...regulars.slice(0, 3).map((client) => ({ client_key: keyOf(client), tag: 'repeat', author_id: agentId })),
+    { client_key: keyOf(twice), tag: 'vip', author_id: adminId },
+    { client_key: keyOf(booked[4]), tag: 'honeymoon', author_id: agentId },
+    { client_key: keyOf(booked[7]), tag: 'dietary', author_id: agentId },
+  ]);
+  await insertRows(tx, 'public.client_notes', [
+    { client_key: keyOf(twice), body: `Also booked as ${otherAddress}: the same person, to merge.`, author_id: agentId, created_at: addDays(today, -2).toISOString() },
+    { client_key: keyOf(booked[4]), body: 'Celebrating their honeymoon: a bush dinner on the second night.', author_id: agentId, created_at: addDays(today, -20).toISOString() },
+    { client_key: keyOf(booked[7]), body: 'Gluten-free meals; tell every lodge before arrival.', author_id: agentId, created_at: addDays(today, -35).toISOString() },
+    { client_key: keyOf(signedUpLater), body: 'Prefers WhatsApp to email for quick questions.', author_id: adminId, created_at: addDays(today, -9).toISOString() },
+  ]);
 
   // Cancelled trips: the deposit is owed back on some, was returned on the others.
   const cancelledIds = bookings.filter((row) => row.status === 'cancelled').map((row) => row.id as string);

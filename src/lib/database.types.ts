@@ -640,6 +640,58 @@ export interface Database {
         };
         Relationships: [];
       };
+      client_notes: {
+        Row: {
+          id: string;
+          client_key: string;
+          body: string;
+          author_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          client_key: string;
+          body: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          client_key?: string;
+          body?: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "client_notes_author_id_fkey"; columns: ["author_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      client_tags: {
+        Row: {
+          id: string;
+          client_key: string;
+          tag: string;
+          author_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          client_key: string;
+          tag: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          client_key?: string;
+          tag?: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "client_tags_author_id_fkey"; columns: ["author_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       content_pages: {
         Row: {
           id: string;
@@ -2120,12 +2172,16 @@ export interface Database {
       checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      client_details: { Args: { p_client_key: string }; Returns: Json };
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
+      erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
+      export_client: { Args: { p_client_key: string }; Returns: Json };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };
       invite_staff: { Args: { p_email: string; p_role: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
+      is_client_key: { Args: { p_key: string }; Returns: boolean };
       is_own_avatar: { Args: { p_name: string }; Returns: boolean };
       is_platform_caller: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_post_visible: { Args: { p_post_id: string }; Returns: boolean };
@@ -2133,6 +2189,7 @@ export interface Database {
       jsonb_merge_patch: { Args: { p_base: Json; p_patch: Json }; Returns: Json };
       log_user_activity: { Args: { p_action: string; p_resource_type?: string | null; p_resource_id?: string | null; p_details?: Json | null; p_client_id?: string | null }; Returns: string };
       mark_payment_refunded: { Args: { p_payment_id: string; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      merge_clients: { Args: { p_keep: string; p_merge: string; p_reason: string }; Returns: Json };
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
@@ -2149,6 +2206,7 @@ export interface Database {
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
+      search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };
       set_booking_status: { Args: { p_booking_id: string; p_status: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       set_staff_active: { Args: { p_user_id: string; p_active: boolean }; Returns: undefined };

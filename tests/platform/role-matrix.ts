@@ -101,7 +101,8 @@ export const tables: Record<string, TableEntry> = {
   audit_log: {
     // Written by triggers only; read by auditors (audit.read), the History of bookings by booking staff; changed by nobody.
     ...companyOnly('A---', { agent: 'S---', editor: '----', guide: '----' }),
-    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries')` },
+    // Client staff read the history of clients: notes, tags, merges and erasures.
+    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries', 'clients', 'client_notes', 'client_tags')` },
     row: () => ({ actor_kind: 'system', table_name: 'bookings', record_id: 'matrix', action: 'insert' }),
     patch: { reason: 'Matrix' },
     target: (f) => ['id', f.ids.auditEntry],
@@ -180,6 +181,22 @@ export const tables: Record<string, TableEntry> = {
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
     patch: { name: 'Matrix category' },
     target: (f) => ['id', f.ids.category],
+  },
+  client_notes: {
+    // The office's notes on a client: client staff read (clients.read) and write (clients.write) them; nobody else sees them.
+    ...companyOnly('AYYY', { agent: 'AYYY', editor: '----', guide: '----' }),
+    row: (f) => ({ client_key: f.people.traveler.userId, body: 'Matrix note' }),
+    patch: { body: 'Matrix note, changed' },
+    // A demo note (server/seed/office.ts).
+    target: () => ['body', 'Gluten-free meals; tell every lodge before arrival.'],
+  },
+  client_tags: {
+    // The office's tags on a client, as its notes.
+    ...companyOnly('AYYY', { agent: 'AYYY', editor: '----', guide: '----' }),
+    row: (f) => ({ client_key: f.people.traveler.userId, tag: `matrix-${unique()}` }),
+    patch: { tag: 'matrix' },
+    // The demo's one honeymoon tag (server/seed/office.ts).
+    target: () => ['tag', 'honeymoon'],
   },
   content_pages: {
     ...published('is_published', content),
@@ -484,6 +501,7 @@ export const functions: Record<string, FunctionEntry> = {
   accept_staff_invitation: signedIn(() => ({})),
   admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
   admin_search: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_query: 'serengeti' })),
+  assign_guest_bookings: nobody,
   apply_payment_to_booking: nobody,
   approve_booking_hold: bookingStaffOnly((f) => ({ p_booking_id: f.ids.guestBooking })),
   blog_post_reading_minutes: nobody,
@@ -513,6 +531,11 @@ export const functions: Record<string, FunctionEntry> = {
   },
   claim_guest_bookings: nobody,
   claim_guest_bookings_on_confirmation: nobody,
+  client_bookings: nobody,
+  // A client's page and their data, for client staff (clients.read; the export clients.write).
+  client_details: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
+  erase_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.ids.guestEmail, p_reason: 'Matrix' })),
+  export_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
   confirm_booking_email: everyone((f) => ({ p_reference: f.ids.guestReference, p_token: f.ids.guestToken })),
   count_promo_code_uses: nobody,
   create_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Guest', email: 'matrix-guest@example.com' } })),
@@ -534,6 +557,8 @@ export const functions: Record<string, FunctionEntry> = {
   hold_departure_seats: nobody,
   hold_for: nobody,
   has_permission: everyone(() => ({ p_permission: 'bookings.read' })),
+  // The check of client_notes' and client_tags' keys, run as the writer.
+  is_client_key: signedIn(() => ({ p_key: 'someone@example.com' })),
   is_own_avatar: everyone(() => ({ p_name: 'avatars/x.png' })),
   is_platform_caller: everyone(() => ({})),
   is_post_visible: everyone((f) => ({ p_post_id: f.ids.publishedPost })),
@@ -551,6 +576,7 @@ export const functions: Record<string, FunctionEntry> = {
   log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
   move_booking: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_departure_id: f.ids.otherDeparture, p_reason: 'Matrix' })),
   mark_payment_refunded: bookingStaffOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
+  merge_clients: staffOnly(['admin', 'agent'], (f) => ({ p_keep: f.people.traveler.userId, p_merge: f.ids.guestEmail, p_reason: 'Matrix' })),
   merge_user_preferences: signedIn(() => ({ p_patch: { display: { theme: 'dark' } } })),
   merge_user_profile: signedIn(() => ({ p_patch: { country: 'Kenya' } })),
   my_permissions: signedIn(() => ({})),
@@ -581,6 +607,7 @@ export const functions: Record<string, FunctionEntry> = {
   revoke_staff_invitation: staffOnly(['admin'], () => ({ p_id: crypto.randomUUID() })),
   run_booking_schedule: nobody,
   search_bookings: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
+  search_clients: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
   seat_hold_terms: everyone(() => ({})),
   set_audit_reason: nobody,
   set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),

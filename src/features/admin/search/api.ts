@@ -9,8 +9,8 @@ interface FoundRecord {
 }
 
 /**
- * The command palette's search (admin_search): bookings open on their page; a client opens the
- * bookings made with their email, a tour the bookings of that tour, until those have screens of their own.
+ * The command palette's search (admin_search): bookings and clients open on their page, a tour the
+ * bookings of that tour, until tours have a screen of their own.
  */
 export async function findRecords(query: string): Promise<PaletteRecord[]> {
   const { data, error } = await (await getSupabase()).rpc('admin_search', { p_query: query });
@@ -22,7 +22,7 @@ export async function findRecords(query: string): Promise<PaletteRecord[]> {
       record.kind === 'booking'
         ? `/admin/bookings/${record.id}`
         : record.kind === 'client'
-          ? `/admin/bookings?q=${encodeURIComponent(JSON.stringify(record.description))}`
+          ? `/admin/clients/${record.id}`
           : `/admin/bookings?tour=${encodeURIComponent(JSON.stringify(record.id))}`,
   }));
 }

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requirePermission } from '@/features/admin/access/guard.ts';
+import { ClientDetailScreen } from '@/features/admin/clients/components/ClientDetail.tsx';
+
+export const Route = createFileRoute('/admin/clients/$clientKey')({
+  beforeLoad: ({ context }) => requirePermission(context.access, 'clients.read'),
+  component: function ClientScreen() {
+    const { access } = Route.useRouteContext();
+    return <ClientDetailScreen clientKey={Route.useParams().clientKey} canWrite={access.permissions.includes('clients.write')} />;
+  },
+});
