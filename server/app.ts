@@ -7,6 +7,7 @@ import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { enquiryRoutes } from './api/enquiries.ts';
 import { paymentRoutes } from './api/payments.ts';
+import { quoteRoutes } from './api/quotes.ts';
 import { reportRoutes } from './api/reports.ts';
 import { teamRoutes } from './api/team.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -75,6 +76,7 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', enquiryRoutes(ctx));
   app.route('/api', paymentRoutes(ctx, paymentProviders(ctx.config)));
   app.route('/api', teamRoutes(ctx));
+  app.route('/api', quoteRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

@@ -34,7 +34,9 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthJoinTeamRouteImport } from './routes/auth/join-team'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
@@ -51,6 +53,7 @@ import { Route as PublicDestinationsIndexRouteImport } from './routes/_public/de
 import { Route as PublicDestinationsSlugRouteImport } from './routes/_public/destinations/$slug'
 import { Route as PublicExperiencesIndexRouteImport } from './routes/_public/experiences/index'
 import { Route as PublicExperiencesSlugRouteImport } from './routes/_public/experiences/$slug'
+import { Route as PublicQuoteTokenRouteImport } from './routes/_public/quote/$token'
 import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/index'
 import { Route as AdminBookingsIndexRouteImport } from './routes/admin/bookings/index'
 import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/bookings/$bookingId'
@@ -63,6 +66,9 @@ import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blo
 import { Route as PublicBlogTagSlugRouteImport } from './routes/_public/blog/tag/$slug'
 import { Route as PublicToursSlugIndexRouteImport } from './routes/_public/tours/$slug/index'
 import { Route as PublicToursSlugBookRouteImport } from './routes/_public/tours/$slug/book'
+import { Route as AdminBookingsEnquiriesIndexRouteImport } from './routes/admin/bookings/enquiries/index'
+import { Route as AdminBookingsEnquiriesEnquiryIdRouteImport } from './routes/admin/bookings/enquiries/$enquiryId'
+import { Route as AdminBookingsQuotesQuoteIdRouteImport } from './routes/admin/bookings/quotes/$quoteId'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -188,9 +194,19 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTeamRoute = AdminTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/auth/forgot-password',
   path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthJoinTeamRoute = AuthJoinTeamRouteImport.update({
+  id: '/auth/join-team',
+  path: '/auth/join-team',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -273,6 +289,11 @@ const PublicExperiencesSlugRoute = PublicExperiencesSlugRouteImport.update({
   path: '/experiences/$slug',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicQuoteTokenRoute = PublicQuoteTokenRouteImport.update({
+  id: '/quote/$token',
+  path: '/quote/$token',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicToursIndexRoute = PublicToursIndexRouteImport.update({
   id: '/tours/',
   path: '/tours/',
@@ -334,6 +355,24 @@ const PublicToursSlugBookRoute = PublicToursSlugBookRouteImport.update({
   path: '/tours/$slug/book',
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminBookingsEnquiriesIndexRoute =
+  AdminBookingsEnquiriesIndexRouteImport.update({
+    id: '/bookings/enquiries/',
+    path: '/bookings/enquiries/',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminBookingsEnquiriesEnquiryIdRoute =
+  AdminBookingsEnquiriesEnquiryIdRouteImport.update({
+    id: '/bookings/enquiries/$enquiryId',
+    path: '/bookings/enquiries/$enquiryId',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminBookingsQuotesQuoteIdRoute =
+  AdminBookingsQuotesQuoteIdRouteImport.update({
+    id: '/bookings/quotes/$quoteId',
+    path: '/bookings/quotes/$quoteId',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -359,7 +398,9 @@ export interface FileRoutesByFullPath {
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/join-team': typeof AuthJoinTeamRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -374,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/quote/$token': typeof PublicQuoteTokenRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
@@ -388,7 +430,10 @@ export interface FileRoutesByFullPath {
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
   '/tours/$slug/book': typeof PublicToursSlugBookRoute
+  '/admin/bookings/enquiries/$enquiryId': typeof AdminBookingsEnquiriesEnquiryIdRoute
+  '/admin/bookings/quotes/$quoteId': typeof AdminBookingsQuotesQuoteIdRoute
   '/tours/$slug/': typeof PublicToursSlugIndexRoute
+  '/admin/bookings/enquiries/': typeof AdminBookingsEnquiriesIndexRoute
 }
 export interface FileRoutesByTo {
   '/admin-access': typeof AdminAccessRoute
@@ -411,7 +456,9 @@ export interface FileRoutesByTo {
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/join-team': typeof AuthJoinTeamRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -427,6 +474,7 @@ export interface FileRoutesByTo {
   '/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/quote/$token': typeof PublicQuoteTokenRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
@@ -441,7 +489,10 @@ export interface FileRoutesByTo {
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
   '/tours/$slug/book': typeof PublicToursSlugBookRoute
+  '/admin/bookings/enquiries/$enquiryId': typeof AdminBookingsEnquiriesEnquiryIdRoute
+  '/admin/bookings/quotes/$quoteId': typeof AdminBookingsQuotesQuoteIdRoute
   '/tours/$slug': typeof PublicToursSlugIndexRoute
+  '/admin/bookings/enquiries': typeof AdminBookingsEnquiriesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -468,7 +519,9 @@ export interface FileRoutesById {
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/join-team': typeof AuthJoinTeamRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -484,6 +537,7 @@ export interface FileRoutesById {
   '/_public/book-tour/$slug': typeof PublicBookTourSlugRoute
   '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
+  '/_public/quote/$token': typeof PublicQuoteTokenRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
@@ -498,7 +552,10 @@ export interface FileRoutesById {
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
   '/_public/tours/$slug/book': typeof PublicToursSlugBookRoute
+  '/admin/bookings/enquiries/$enquiryId': typeof AdminBookingsEnquiriesEnquiryIdRoute
+  '/admin/bookings/quotes/$quoteId': typeof AdminBookingsQuotesQuoteIdRoute
   '/_public/tours/$slug/': typeof PublicToursSlugIndexRoute
+  '/admin/bookings/enquiries/': typeof AdminBookingsEnquiriesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -526,7 +583,9 @@ export interface FileRouteTypes {
     | '/admin/auth-debug'
     | '/admin/messages'
     | '/admin/settings'
+    | '/admin/team'
     | '/auth/forgot-password'
+    | '/auth/join-team'
     | '/auth/login'
     | '/auth/register'
     | '/auth/reset-password'
@@ -541,6 +600,7 @@ export interface FileRouteTypes {
     | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
+    | '/quote/$token'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
@@ -555,7 +615,10 @@ export interface FileRouteTypes {
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
     | '/tours/$slug/book'
+    | '/admin/bookings/enquiries/$enquiryId'
+    | '/admin/bookings/quotes/$quoteId'
     | '/tours/$slug/'
+    | '/admin/bookings/enquiries/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/admin-access'
@@ -578,7 +641,9 @@ export interface FileRouteTypes {
     | '/admin/auth-debug'
     | '/admin/messages'
     | '/admin/settings'
+    | '/admin/team'
     | '/auth/forgot-password'
+    | '/auth/join-team'
     | '/auth/login'
     | '/auth/register'
     | '/auth/reset-password'
@@ -594,6 +659,7 @@ export interface FileRouteTypes {
     | '/book-tour/$slug'
     | '/destinations/$slug'
     | '/experiences/$slug'
+    | '/quote/$token'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
@@ -608,7 +674,10 @@ export interface FileRouteTypes {
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
     | '/tours/$slug/book'
+    | '/admin/bookings/enquiries/$enquiryId'
+    | '/admin/bookings/quotes/$quoteId'
     | '/tours/$slug'
+    | '/admin/bookings/enquiries'
   id:
     | '__root__'
     | '/_public'
@@ -634,7 +703,9 @@ export interface FileRouteTypes {
     | '/admin/auth-debug'
     | '/admin/messages'
     | '/admin/settings'
+    | '/admin/team'
     | '/auth/forgot-password'
+    | '/auth/join-team'
     | '/auth/login'
     | '/auth/register'
     | '/auth/reset-password'
@@ -650,6 +721,7 @@ export interface FileRouteTypes {
     | '/_public/book-tour/$slug'
     | '/_public/destinations/$slug'
     | '/_public/experiences/$slug'
+    | '/_public/quote/$token'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
@@ -664,7 +736,10 @@ export interface FileRouteTypes {
     | '/_public/blog/category/$slug'
     | '/_public/blog/tag/$slug'
     | '/_public/tours/$slug/book'
+    | '/admin/bookings/enquiries/$enquiryId'
+    | '/admin/bookings/quotes/$quoteId'
     | '/_public/tours/$slug/'
+    | '/admin/bookings/enquiries/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -677,6 +752,7 @@ export interface RootRouteChildren {
   TravelerRoute: typeof TravelerRouteWithChildren
   UserRoleDebugRoute: typeof UserRoleDebugRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthJoinTeamRoute: typeof AuthJoinTeamRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
@@ -859,11 +935,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/team': {
+      id: '/admin/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminTeamRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/auth/forgot-password': {
       id: '/auth/forgot-password'
       path: '/auth/forgot-password'
       fullPath: '/auth/forgot-password'
       preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/join-team': {
+      id: '/auth/join-team'
+      path: '/auth/join-team'
+      fullPath: '/auth/join-team'
+      preLoaderRoute: typeof AuthJoinTeamRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/login': {
@@ -978,6 +1068,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicExperiencesSlugRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/quote/$token': {
+      id: '/_public/quote/$token'
+      path: '/quote/$token'
+      fullPath: '/quote/$token'
+      preLoaderRoute: typeof PublicQuoteTokenRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/tours/': {
       id: '/_public/tours/'
       path: '/tours'
@@ -1062,6 +1159,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicToursSlugBookRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/admin/bookings/enquiries/': {
+      id: '/admin/bookings/enquiries/'
+      path: '/bookings/enquiries'
+      fullPath: '/admin/bookings/enquiries/'
+      preLoaderRoute: typeof AdminBookingsEnquiriesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bookings/enquiries/$enquiryId': {
+      id: '/admin/bookings/enquiries/$enquiryId'
+      path: '/bookings/enquiries/$enquiryId'
+      fullPath: '/admin/bookings/enquiries/$enquiryId'
+      preLoaderRoute: typeof AdminBookingsEnquiriesEnquiryIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/bookings/quotes/$quoteId': {
+      id: '/admin/bookings/quotes/$quoteId'
+      path: '/bookings/quotes/$quoteId'
+      fullPath: '/admin/bookings/quotes/$quoteId'
+      preLoaderRoute: typeof AdminBookingsQuotesQuoteIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -1083,6 +1201,7 @@ interface PublicRouteChildren {
   PublicBookTourSlugRoute: typeof PublicBookTourSlugRoute
   PublicDestinationsSlugRoute: typeof PublicDestinationsSlugRoute
   PublicExperiencesSlugRoute: typeof PublicExperiencesSlugRoute
+  PublicQuoteTokenRoute: typeof PublicQuoteTokenRoute
   PublicBlogIndexRoute: typeof PublicBlogIndexRoute
   PublicDestinationsIndexRoute: typeof PublicDestinationsIndexRoute
   PublicExperiencesIndexRoute: typeof PublicExperiencesIndexRoute
@@ -1111,6 +1230,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicBookTourSlugRoute: PublicBookTourSlugRoute,
   PublicDestinationsSlugRoute: PublicDestinationsSlugRoute,
   PublicExperiencesSlugRoute: PublicExperiencesSlugRoute,
+  PublicQuoteTokenRoute: PublicQuoteTokenRoute,
   PublicBlogIndexRoute: PublicBlogIndexRoute,
   PublicDestinationsIndexRoute: PublicDestinationsIndexRoute,
   PublicExperiencesIndexRoute: PublicExperiencesIndexRoute,
@@ -1128,24 +1248,32 @@ interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminTeamRoute: typeof AdminTeamRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
   AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
   AdminClientsIndexRoute: typeof AdminClientsIndexRoute
+  AdminBookingsEnquiriesEnquiryIdRoute: typeof AdminBookingsEnquiriesEnquiryIdRoute
+  AdminBookingsQuotesQuoteIdRoute: typeof AdminBookingsQuotesQuoteIdRoute
+  AdminBookingsEnquiriesIndexRoute: typeof AdminBookingsEnquiriesIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminTeamRoute: AdminTeamRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,
   AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
   AdminClientsIndexRoute: AdminClientsIndexRoute,
+  AdminBookingsEnquiriesEnquiryIdRoute: AdminBookingsEnquiriesEnquiryIdRoute,
+  AdminBookingsQuotesQuoteIdRoute: AdminBookingsQuotesQuoteIdRoute,
+  AdminBookingsEnquiriesIndexRoute: AdminBookingsEnquiriesIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -1186,6 +1314,7 @@ const rootRouteChildren: RootRouteChildren = {
   TravelerRoute: TravelerRouteWithChildren,
   UserRoleDebugRoute: UserRoleDebugRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthJoinTeamRoute: AuthJoinTeamRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegisterRoute: AuthRegisterRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,

@@ -80,7 +80,7 @@ async function callerClaims(ctx: PlatformContext, c: Context): Promise<Claims> {
 /** A refusal from SQL keeps its words; PTnnn chooses the status as in PostgREST. */
 function fromSql(error: unknown, authenticated: boolean): PaymentRequestError | undefined {
   if (!isPgError(error)) return undefined;
-  const status = /^PT[1-5]\d\d$/.test(error.code!) ? (Number(error.code!.slice(2)) as ContentfulStatusCode) : statusForSqlState(error.code!, authenticated);
+  const status = statusForSqlState(error.code!, authenticated);
   return status >= 500 ? undefined : new PaymentRequestError(status, error.message);
 }
 

@@ -20,6 +20,8 @@ export class PostgrestError extends Error {
 
 /** SQLSTATE to HTTP status, as PostgREST maps them. */
 export function statusForSqlState(code: string, authenticated: boolean): ContentfulStatusCode {
+  // `raise sqlstate 'PT402'` chooses the HTTP status, as in PostgREST.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2)) as ContentfulStatusCode;
   if (code === '42501') return authenticated ? 403 : 401;
   if (code === 'P0001') return 400;
   if (code === '23503' || code === '23505') return 409;

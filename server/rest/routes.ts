@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PlatformContext } from '../context.ts';
-import { isPgError, type Queryable } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { clientAddress } from '../http/client.ts';
 import { forgiveRateLimitHit, hitRateLimit, RateLimited } from '../http/rate-limit.ts';
@@ -209,10 +208,6 @@ export function restRoutes(ctx: PlatformContext): Hono {
         return new Response(JSON.stringify(refusal.toJSON()), { status: 429, headers: { 'content-type': jsonType, 'retry-after': String(error.retryAfter) } });
       }
       let failure = toPostgrestError(error, claims !== null && claims.role !== 'anon');
-      // `raise sqlstate 'PT402'` chooses the HTTP status, as in PostgREST.
-      if (isPgError(error) && /^PT[1-5]\d\d$/.test(error.code!)) {
-        failure = new PostgrestError(Number(error.code!.slice(2)) as ContentfulStatusCode, error.code!, error.message, error.detail ?? null, error.hint ?? null);
-      }
       if (failure.code === '57014' && claims) {
         const timeout = await statementTimeout(ctx.db, claims.role);
         failure = new PostgrestError(503, '57014', failure.message, `Statements of role ${claims.role} may run for ${timeout}`, 'Ask for fewer rows or embedded resources, or add filters');

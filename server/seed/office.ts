@@ -230,7 +230,7 @@ export async function seedOfficeYear(
   // under another address.
   const twice = clients.find((client) => client.id && bookings.filter((row) => row.user_id === client.id).length >= 2)!;
   const asGuest = bookings.findLast((row) => row.user_id === twice.id)!;
-  const otherAddress = `${twice.full_name.split(' ')[0][0]}.${slug(twice.full_name.split(' ').at(-1)!)}@example.com`.toLowerCase();
+  const otherAddress = `${slug(twice.full_name.split(' ').at(-1)!)}.${slug(twice.full_name.split(' ')[0])}@example.com`;
   Object.assign(asGuest, { user_id: null, contact: { ...(asGuest.contact as object), email: otherAddress } });
 
   await insertRows(tx, 'public.tour_departures', privateDepartures);
@@ -281,37 +281,77 @@ export async function seedOfficeYear(
     [ids],
   );
 
-  // Enquiries at each stage, over the last two months.
-  const enquiries = [
+  // Enquiries at every stage of the pipeline, over the last two months: new ones nobody has taken
+  // yet, some the agent is working on, quotes out with their clients, one won and some lost.
+  const enquiries: [kind: string, status: string, message: string, lostReason?: string][] = [
     ['start_planning', 'new', 'Honeymoon in June: Serengeti and Zanzibar, 10 days, mid-range lodges.'],
     ['contact', 'new', 'Do you arrange airport pick-up from Kilimanjaro for a late arrival?'],
     ['tour_question', 'new', 'Is the Ngorongoro day trip suitable for a 4-year-old?'],
-    ['start_planning', 'in_progress', 'Family of five, two weeks in August, wants the river crossings.'],
-    ['start_planning', 'in_progress', 'Photography group of 6: private vehicle with roof hatch, 8 days.'],
-    ['contact', 'in_progress', 'Corporate retreat for 14 people in March: can you quote?'],
-    ['partnership', 'closed', 'Travel agency in Munich interested in net rates.'],
-    ['tour_question', 'closed', 'What is the climbing success rate on the Machame route?'],
-    ['start_planning', 'closed', 'Budget camping safari for two students, 4 days.'],
-    ['contact', 'closed', 'Lost a camera lens on the trip last week.'],
-  ] as const;
-  await insertRows(
-    tx,
-    'public.enquiries',
-    enquiries.map(([kind, status, message], index) => {
-      const client = clients[(index * 5 + 3) % clients.length];
-      return {
-        kind,
-        status,
-        user_id: client.id,
-        name: client.full_name,
-        email: client.email,
-        phone: client.phone,
-        subject: message.split(':')[0].slice(0, 80),
-        message,
-        created_at: addDays(today, -(index * 6 + 1)).toISOString(),
-      };
-    }),
-  );
+    ['start_planning', 'contacted', 'Family of five, two weeks in August, wants the river crossings.'],
+    ['contact', 'contacted', 'Corporate retreat for 14 people in March: can you quote?'],
+    ['start_planning', 'quoted', 'Photography group of 6: private vehicle with roof hatch, 8 days.'],
+    ['start_planning', 'quoted', 'Our parents\' 40th anniversary: the Crater and the Serengeti, gentle pace.'],
+    ['start_planning', 'won', 'Kilimanjaro climb, then a week on the beach to recover.'],
+    ['partnership', 'lost', 'Travel agency in Munich interested in net rates.', 'Asked for net rates below our costs'],
+    ['tour_question', 'contacted', 'What is the climbing success rate on the Machame route?'],
+    ['start_planning', 'lost', 'Budget camping safari for two students, 4 days.', 'Budget too small for a private trip'],
+    ['contact', 'lost', 'Lost a camera lens on the trip last week.', 'Not a sale: the lens was found and posted back'],
+  ];
+  const enquiryRows = enquiries.map(([kind, status, message, lostReason], index) => {
+    const client = clients[(index * 5 + 3) % clients.length];
+    const createdAt = addDays(today, -(index * 5 + 1));
+    const won = status === 'won' ? bookings.find((row) => (row.contact as { email: string }).email === client.email && row.status === 'confirmed') : undefined;
+    return {
+      id: randomUUID(),
+      kind,
+      status: status === 'won' && !won ? 'contacted' : status,
+      user_id: client.id,
+      name: client.full_name,
+      email: client.email,
+      phone: client.phone,
+      subject: message.split(':')[0].slice(0, 80),
+      message,
+      assigned_to: status === 'new' ? null : agentId,
+      lost_reason: lostReason ?? null,
+      booking_id: won?.id ?? null,
+      created_at: createdAt.toISOString(),
+      status_changed_at: addDays(createdAt, status === 'new' ? 0 : 2).toISOString(),
+    };
+  });
+  await insertRows(tx, 'public.enquiries', enquiryRows);
+
+  // The quotes out with clients: days from a tour's itinerary, priced per traveler, sent two days
+  // after the enquiry and valid for a fortnight from today.
+  for (const [index, enquiry] of enquiryRows.filter((row) => row.status === 'quoted').entries()) {
+    const tour = input.tours[(index * 3 + 1) % input.tours.length];
+    const { rows: days } = await tx.query<{ title: string; location: string | null; accommodation: string | null; meals: string[]; description: string | null }>(
+      `select title, location, accommodation, meals, description from public.tour_itinerary where tour_id = $1 order by day_number`,
+      [tour.id],
+    );
+    const adults = index === 0 ? 6 : 4;
+    await insertRows(tx, 'public.quotes', [
+      {
+        enquiry_id: enquiry.id,
+        tour_id: tour.id,
+        title: index === 0 ? 'Private photographic safari' : `${tour.title}, at an easy pace`,
+        start_date: isoDate(addDays(today, 110 + index * 30)),
+        adults,
+        children: 0,
+        currency: 'USD',
+        days: days.map((day) => ({ ...day, location: day.location ?? '', accommodation: day.accommodation ?? '', description: day.description ?? '' })),
+        lines: [
+          { label: `${tour.title}, per adult`, quantity: adults, unit_price: tour.price },
+          { label: index === 0 ? 'Private vehicle with roof hatch' : 'Upgrade to lodges with a view', quantity: 1, unit_price: index === 0 ? 1800 : 950 },
+        ],
+        valid_until: isoDate(addDays(today, 14)),
+        message: 'Here is the trip we talked about. Every day can be changed: just tell us what you would like.',
+        status: 'sent',
+        sent_at: enquiry.status_changed_at,
+        created_by: agentId,
+        created_at: enquiry.status_changed_at,
+      },
+    ]);
+  }
 
   // Conversations with travelers who have accounts: some answered, the latest few waiting for us.
   const withAccounts = clients.filter((client) => client.id);

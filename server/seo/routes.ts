@@ -67,6 +67,8 @@ export function matchRoute(path: string): Route {
   if (first === 'auth') return { kind: 'app', title: authTitles[second] ?? 'Account' };
   if (segments.length === 1 && (first === 'login' || first === 'register')) return { kind: 'app', title: authTitles[first] };
   if (segments.length === 1 && accountPaths.has(first)) return { kind: 'app', title: 'Account' };
+  // A client's quote: private to whoever holds its link, so never indexed.
+  if (segments.length === 2 && first === 'quote' && /^[0-9a-f]{64}$/.test(second)) return { kind: 'app', title: 'Your Quote' };
 
   const slug = (value: string | undefined, route: (slug: string) => Route): Route =>
     value !== undefined && slugPattern.test(value) ? route(value) : { kind: 'not-found' };

@@ -26,7 +26,7 @@ export function sitemapXml(entries: SitemapEntry[]): string {
 }
 
 /** Areas crawlers have no business in: the portal, the back office, sign-in and the APIs. */
-export const DISALLOWED_PREFIXES = ['/admin', '/traveler', '/auth', '/api'];
+export const DISALLOWED_PREFIXES = ['/admin', '/traveler', '/auth', '/api', '/quote'];
 
 /** robots.txt: everything else allowed, and where the sitemap is. */
 export function robotsTxt(siteUrl: string): string {

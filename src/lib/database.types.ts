@@ -872,6 +872,11 @@ export interface Database {
           status: string;
           created_at: string;
           client_id: string | null;
+          assigned_to: string | null;
+          lost_reason: string | null;
+          booking_id: string | null;
+          status_changed_at: string;
+          updated_at: string;
         };
         Insert: {
           id?: string;
@@ -887,6 +892,11 @@ export interface Database {
           status?: string;
           created_at?: string;
           client_id?: string | null;
+          assigned_to?: string | null;
+          lost_reason?: string | null;
+          booking_id?: string | null;
+          status_changed_at?: string;
+          updated_at?: string;
         };
         Update: {
           id?: string;
@@ -902,8 +912,15 @@ export interface Database {
           status?: string;
           created_at?: string;
           client_id?: string | null;
+          assigned_to?: string | null;
+          lost_reason?: string | null;
+          booking_id?: string | null;
+          status_changed_at?: string;
+          updated_at?: string;
         };
         Relationships: [
+          { foreignKeyName: "enquiries_assigned_to_fkey"; columns: ["assigned_to"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "enquiries_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
           { foreignKeyName: "enquiries_tour_id_fkey"; columns: ["tour_id"]; isOneToOne: false; referencedRelation: "tours"; referencedColumns: ["id"] },
           { foreignKeyName: "enquiries_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
@@ -1442,6 +1459,86 @@ export interface Database {
         };
         Relationships: [
           { foreignKeyName: "public_profiles_id_fkey"; columns: ["id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      quotes: {
+        Row: {
+          id: string;
+          reference: string;
+          enquiry_id: string;
+          tour_id: string;
+          title: string;
+          start_date: string;
+          adults: number;
+          children: number;
+          currency: string;
+          days: Json;
+          lines: Json;
+          total_amount: number;
+          valid_until: string;
+          message: string | null;
+          status: string;
+          token: string;
+          sent_at: string | null;
+          accepted_at: string | null;
+          booking_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          reference?: string;
+          enquiry_id: string;
+          tour_id: string;
+          title: string;
+          start_date: string;
+          adults?: number;
+          children?: number;
+          currency?: string;
+          days?: Json;
+          lines?: Json;
+          total_amount?: number;
+          valid_until: string;
+          message?: string | null;
+          status?: string;
+          token?: string;
+          sent_at?: string | null;
+          accepted_at?: string | null;
+          booking_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          reference?: string;
+          enquiry_id?: string;
+          tour_id?: string;
+          title?: string;
+          start_date?: string;
+          adults?: number;
+          children?: number;
+          currency?: string;
+          days?: Json;
+          lines?: Json;
+          total_amount?: number;
+          valid_until?: string;
+          message?: string | null;
+          status?: string;
+          token?: string;
+          sent_at?: string | null;
+          accepted_at?: string | null;
+          booking_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "quotes_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: true; referencedRelation: "bookings"; referencedColumns: ["id"] },
+          { foreignKeyName: "quotes_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "quotes_enquiry_id_fkey"; columns: ["enquiry_id"]; isOneToOne: false; referencedRelation: "enquiries"; referencedColumns: ["id"] },
+          { foreignKeyName: "quotes_tour_id_fkey"; columns: ["tour_id"]; isOneToOne: false; referencedRelation: "tours"; referencedColumns: ["id"] },
         ];
       };
       rate_limit_hits: {
@@ -2159,6 +2256,7 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
+      accept_quote: { Args: { p_token: string }; Returns: Json };
       accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
       admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
       admin_search: { Args: { p_query: string }; Returns: Json };
@@ -2201,6 +2299,7 @@ export interface Database {
       payment_state_of: { Args: { p_booking_id: string; p_total: number; p_paid: number }; Returns: string };
       payment_terms: { Args: Record<PropertyKey, never>; Returns: { deposit_percent: number; balance_due_days: number; offline_hold_days: number } };
       quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null }; Returns: Json };
+      quote_for_client: { Args: { p_token: string }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
@@ -2208,6 +2307,7 @@ export interface Database {
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
       search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };
+      send_quote: { Args: { p_quote_id: string }; Returns: Json };
       set_booking_status: { Args: { p_booking_id: string; p_status: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       set_staff_active: { Args: { p_user_id: string; p_active: boolean }; Returns: undefined };
       set_staff_role: { Args: { p_user_id: string; p_role: string }; Returns: undefined };

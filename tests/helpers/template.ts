@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
@@ -50,8 +50,11 @@ export async function ensureTemplate(): Promise<TemplateInfo> {
   const ready = path.join(dir, 'ready');
   if (existsSync(ready)) return { dir, database, serverUrl };
 
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  // Built aside and renamed into place when whole: two test runs started together (or a run cut off
+  // halfway) never leave a half-built template where the next run would take it as ready.
+  const building = `${dir}.building-${process.pid}`;
+  await rm(building, { recursive: true, force: true });
+  await mkdir(building, { recursive: true });
   if (serverUrl && database) {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -66,10 +69,17 @@ export async function ensureTemplate(): Promise<TemplateInfo> {
   }
   const config = loadConfig(
     {},
-    { dataDir: dir, databaseUrl: serverUrl && database ? adminUrl(serverUrl, database) : undefined, logLevel: 'silent' },
+    { dataDir: building, databaseUrl: serverUrl && database ? adminUrl(serverUrl, database) : undefined, logLevel: 'silent' },
   );
   const platform = await createPlatform(config);
   await platform.close();
-  await import('node:fs/promises').then((fs) => fs.writeFile(ready, new Date().toISOString()));
+  await writeFile(path.join(building, 'ready'), new Date().toISOString());
+  if (existsSync(ready)) {
+    // Another run finished the same template first: theirs is in use.
+    await rm(building, { recursive: true, force: true });
+  } else {
+    await rm(dir, { recursive: true, force: true });
+    await rename(building, dir);
+  }
   return { dir, database, serverUrl };
 }

@@ -151,6 +151,18 @@ async function setUp(): Promise<Fixtures> {
   ids.analyticsEvent = await id(`insert into public.analytics_events (name) values ('page_view') returning id`);
   ids.subscriber = await id(`insert into public.newsletter_subscribers (email) values ('matrix-reader@example.com') returning id`);
   ids.enquiry = await id(`insert into public.enquiries (name, email, message) values ('Matrix', 'matrix@example.com', 'Hello') returning id`);
+  // Quotes keep their enquiry (a sent quote's enquiry cannot be deleted): theirs is not the one the delete probes aim at.
+  ids.quotedEnquiry = await id(`insert into public.enquiries (name, email, message, status) values ('Matrix', 'matrix@example.com', 'A quote please', 'quoted') returning id`);
+  const quote = (status: string) =>
+    id(
+      `insert into public.quotes (enquiry_id, tour_id, title, start_date, valid_until, status, days, lines)
+       values ($1, $2, 'Matrix quote', current_date + 90, current_date + 10, $3, '[{"title":"Day one"}]', '[{"label":"Safari","quantity":1,"unit_price":100}]') returning id`,
+      [ids.quotedEnquiry, ids.otherTour, status],
+    );
+  ids.quote = await quote('draft');
+  ids.quoteToSend = await quote('sent');
+  ids.quoteToSendToken = (await one<{ token: string }>(`select token from public.quotes where id = $1`, [ids.quoteToSend])).token;
+  ids.quoteToAcceptToken = (await one<{ token: string }>(`select token from public.quotes where id = $1`, [await quote('sent')])).token;
   ids.email = await id(`insert into public.email_queue (to_address, subject, body_text, kind) values ('x@example.com', 'x', 'x', 'matrix') returning id`);
   ids.errorReport = await id(
     `insert into public.error_reports (id, message, occurred_at, url, session_id, error_type) values (gen_random_uuid(), 'x', now(), '/', 's', 'Unknown') returning id`,

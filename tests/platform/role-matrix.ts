@@ -227,7 +227,7 @@ export const tables: Record<string, TableEntry> = {
     // Sent through POST /api/enquiries only; the company reads and handles them.
     ...companyOnly('A-YY', { agent: 'A-YY', editor: '----', guide: '----' }),
     row: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'Hello' }),
-    patch: { status: 'closed' },
+    patch: { status: 'contacted' },
     target: (f) => ['id', f.ids.enquiry],
   },
   error_reports: {
@@ -348,6 +348,19 @@ export const tables: Record<string, TableEntry> = {
     row: (f, role, whose) => ({ tour_id: f.ids.travelledTour, user_id: own(f, role, role === 'admin' ? 'others' : whose), rating: 5, title: 'Matrix' }),
     patch: { title: 'Matrix review' },
     target: (f, role, whose) => ['id', ownId(f, 'review', role, role === 'admin' ? 'others' : whose)],
+  },
+  quotes: {
+    // Built and sent by those handling enquiries; a client reads theirs through quote_for_client.
+    ...companyOnly('AYYY', { agent: 'AYYY', editor: '----', guide: '----' }),
+    row: (f) => ({
+      enquiry_id: f.ids.quotedEnquiry,
+      tour_id: f.ids.otherTour,
+      title: 'Matrix quote',
+      start_date: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+      valid_until: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    }),
+    patch: { title: 'Matrix quote, changed' },
+    target: (f) => ['id', f.ids.quote],
   },
   saved_views: {
     // Each staff member's own views of the back office's lists; travelers have none.
@@ -498,6 +511,8 @@ const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => 
 
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
+  // A quote's link is the client's whole key: whoever holds it reads and accepts it (once; again answers the same booking).
+  accept_quote: everyone((f) => ({ p_token: f.ids.quoteToAcceptToken })),
   accept_staff_invitation: signedIn(() => ({})),
   admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
   admin_search: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_query: 'serengeti' })),
@@ -523,6 +538,7 @@ export const functions: Record<string, FunctionEntry> = {
   cancellation_terms: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'] })),
   caller_email_proven: nobody,
   check_analytics_event: nobody,
+  check_quote: nobody,
   checkout_amount: bookingFunction({ p_kind: 'deposit' }),
   choose_payment_method: bookingFunction({ p_method: 'bank_transfer' }),
   claim_guest_booking: {
@@ -545,6 +561,7 @@ export const functions: Record<string, FunctionEntry> = {
   forgive_rate_limit_hit: nobody,
   generate_booking_reference: nobody,
   guard_booking_status: nobody,
+  guard_enquiry_pipeline: nobody,
   guard_message_thread: nobody,
   guard_review_moderation: nobody,
   guard_staff_change: nobody,
@@ -592,6 +609,7 @@ export const functions: Record<string, FunctionEntry> = {
   payment_state_of: signedIn((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 10, p_paid: 5 })),
   payment_terms: signedIn(() => ({})),
   prune_rate_limit_hits: nobody,
+  quote_for_client: everyone((f) => ({ p_token: f.ids.quoteToSendToken })),
   quote_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 2 })),
   rate_limit_wait: nobody,
   record_analytics_event: everyone(() => ({ p_client_id: crypto.randomUUID(), p_name: 'page_view', p_properties: { path: '/' } })),
@@ -615,6 +633,7 @@ export const functions: Record<string, FunctionEntry> = {
   set_staff_role: staffOnly(['admin'], (f) => ({ p_user_id: f.people.agent.userId, p_role: 'agent' })),
   set_updated_at: nobody,
   staff_accounts: staffOnly(['admin'], () => ({})),
+  send_quote: staffOnly(['admin', 'agent'], (f) => ({ p_quote_id: f.ids.quoteToSend })),
   staff_inbox: staffOnly(['admin', 'agent'], () => ({})),
   stamp_analytics_event: nobody,
   sync_public_profile: nobody,

@@ -448,7 +448,7 @@ describe('sitemap and robots.txt', () => {
     const text = await response.text();
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
-    for (const prefix of ['/admin', '/traveler', '/auth', '/api']) expect(text).toMatch(new RegExp(`^Disallow: ${prefix}$`, 'm'));
+    for (const prefix of ['/admin', '/traveler', '/auth', '/api', '/quote']) expect(text).toMatch(new RegExp(`^Disallow: ${prefix}$`, 'm'));
     expect(text).toContain(`Sitemap: ${server.config.siteUrl}/sitemap.xml`);
   });
 });

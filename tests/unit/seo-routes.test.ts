@@ -26,6 +26,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/auth/login')).toEqual({ kind: 'app', title: 'Sign In' });
     expect(matchRoute('/register')).toEqual({ kind: 'app', title: 'Create Account' });
     expect(matchRoute('/auth-fix')).toEqual({ kind: 'app', title: 'Account' });
+    expect(matchRoute(`/quote/${'ab12'.repeat(16)}`)).toEqual({ kind: 'app', title: 'Your Quote' });
+    expect(matchRoute('/quote/not-a-token')).toEqual({ kind: 'not-found' });
   });
 
   it('finds nothing for paths no route has or slugs no row can have', () => {
@@ -74,7 +76,7 @@ describe('sitemap and robots', () => {
 
   it('robots.txt disallows the private areas and points at the sitemap', () => {
     expect(robotsTxt('https://kilele.example')).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /traveler\nDisallow: /auth\nDisallow: /api\n\nSitemap: https://kilele.example/sitemap.xml\n',
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /traveler\nDisallow: /auth\nDisallow: /api\nDisallow: /quote\n\nSitemap: https://kilele.example/sitemap.xml\n',
     );
   });
 });

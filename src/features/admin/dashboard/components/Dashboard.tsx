@@ -17,7 +17,7 @@ const usd = (amount: number) => formatMoney(amount, 'USD');
 /** The bookings list a figure counts, by the same rule (search_bookings). */
 type BookingsListSearch = NonNullable<LinkProps<'a', RegisteredRouter, string, '/admin/bookings'>['search']>;
 
-function Figure({ label, value, detail, tone, list, to }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch; to?: '/admin/messages' }) {
+function Figure({ label, value, detail, tone, list, to }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch; to?: '/admin/messages' | '/admin/bookings/enquiries' }) {
   return (
     <Card
       withBorder
@@ -27,7 +27,13 @@ function Figure({ label, value, detail, tone, list, to }: { label: string; value
       aria-label={label}
       className={list || to ? classes.link : undefined}
       renderRoot={
-        list ? (props) => <Link {...props} to="/admin/bookings" search={list} /> : to ? (props) => <Link {...props} to={to} search={{ waiting: 1 }} /> : undefined
+        list
+          ? (props) => <Link {...props} to="/admin/bookings" search={list} />
+          : to === '/admin/messages'
+            ? (props) => <Link {...props} to={to} search={{ waiting: 1 }} />
+            : to
+              ? (props) => <Link {...props} to={to} search={{ stage: 'open' }} />
+              : undefined
       }
     >
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
@@ -85,7 +91,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         <Figure label="Balances overdue" list={{ attention: 'balance_overdue' }} value={figures.balances_overdue.count} tone={figures.balances_overdue.count ? 'alert' : undefined} detail={usd(figures.balances_overdue.usd)} />
         <Figure label="Balances due in 14 days" list={{ attention: 'balance_due' }} value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
         <Figure label="Holds expiring in 24 h" list={{ attention: 'hold_expiring' }} value={figures.holds_expiring} detail="unpaid bookings" />
-        <Figure label="Open enquiries" value={figures.open_enquiries} detail="new or in progress" />
+        <Figure label="Open enquiries" to="/admin/bookings/enquiries" value={figures.open_enquiries} detail="new, contacted or quoted" />
         <Figure label="Unanswered messages" to="/admin/messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
         <Figure label="Refunds owed" list={{ payment: 'refund_due' }} value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
         <Figure label="Failed emails" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />

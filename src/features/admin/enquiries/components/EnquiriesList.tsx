@@ -1,0 +1,143 @@
+import 'mantine-datatable/styles.layer.css';
+import { Badge, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch, IconTicket } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
+import { formatOfficeDateTime } from '@/lib/dates.ts';
+import { ENQUIRIES_PAGE_SIZE, enquiriesPageQuery, stageCountsQuery, type EnquiryRow } from '../api.ts';
+import { ENQUIRY_KIND_LABELS, ENQUIRY_VIEWS, STAGE_COLORS, STAGE_LABELS, VIEW_LABELS, type EnquiryStage, type EnquiryView } from '../model.ts';
+import type { EnquiriesSearch } from '../search.ts';
+
+const columns: DataTableColumn<EnquiryRow>[] = [
+  {
+    accessor: 'created_at',
+    title: 'Received',
+    cellsStyle: () => ({ whiteSpace: 'nowrap' }),
+    render: (row) => formatOfficeDateTime(row.created_at),
+  },
+  {
+    accessor: 'name',
+    title: 'From',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {row.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.email}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'kind', title: 'Kind', render: (row) => ENQUIRY_KIND_LABELS[row.kind] ?? row.kind },
+  {
+    accessor: 'subject',
+    title: 'About',
+    render: (row) => (
+      <Text size="sm" lineClamp={2}>
+        {row.subject || row.message}
+      </Text>
+    ),
+  },
+  {
+    accessor: 'status',
+    title: 'Stage',
+    render: (row) => (
+      <Badge variant="light" color={STAGE_COLORS[row.status as EnquiryStage]}>
+        {STAGE_LABELS[row.status as EnquiryStage] ?? row.status}
+      </Badge>
+    ),
+  },
+  { accessor: 'assignee', title: 'With', render: (row) => row.assignee?.full_name ?? <Text size="sm" c="dimmed">Nobody yet</Text> },
+];
+
+/**
+ * The enquiries pipeline: one tab per stage with its count, a search, and the enquiries of the stage
+ * newest first. A row opens the enquiry, where it moves along, is assigned and gets its quotes.
+ */
+export function EnquiriesList({ search, onSearchChange }: { search: EnquiriesSearch; onSearchChange: (next: Partial<EnquiriesSearch>) => void }) {
+  const navigate = useNavigate();
+  const view: EnquiryView = search.stage ?? 'open';
+  const q = search.q ?? '';
+  const page = search.page ?? 1;
+  const [text, setText] = useState(q);
+  const applyText = useDebouncedCallback((value: string) => onSearchChange({ q: value.trim() || undefined, page: undefined }), 300);
+  const list = useQuery(enquiriesPageQuery(view, q, page));
+  const counts = useQuery(stageCountsQuery(q));
+
+  return (
+    <>
+      <PageHeader
+        title="Enquiries"
+        description="Contact messages and trip requests, from first reply to a quote the client accepts."
+        actions={
+          <ButtonLink to="/admin/bookings" variant="default" leftSection={<IconTicket size={16} />}>
+            Bookings
+          </ButtonLink>
+        }
+      />
+      <TextInput
+        aria-label="Search enquiries"
+        placeholder="Search by name, email or what they asked"
+        leftSection={<IconSearch size={16} />}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          applyText(event.currentTarget.value);
+        }}
+        mb="md"
+        maw={480}
+      />
+      <Tabs value={view} onChange={(value) => onSearchChange({ stage: value === 'open' ? undefined : (value as EnquiryView), page: undefined })} mb="md">
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {ENQUIRY_VIEWS.map((value) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              rightSection={
+                <Badge size="sm" variant="light" color={value === 'open' ? 'dark' : STAGE_COLORS[value]}>
+                  {counts.data?.[value] ?? '…'}
+                </Badge>
+              }
+            >
+              {VIEW_LABELS[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {list.error && (
+        <Text c="red" mb="sm" role="alert">
+          {list.error.message}
+        </Text>
+      )}
+      <DataTable<EnquiryRow>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        minHeight={list.data?.rows.length ? undefined : 200}
+        idAccessor="id"
+        records={list.data?.rows ?? []}
+        columns={columns}
+        fetching={list.isFetching && !list.data}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={ENQUIRIES_PAGE_SIZE}
+        page={page}
+        onPageChange={(next) => onSearchChange({ page: next === 1 ? undefined : next })}
+        noRecordsText={q ? `No ${VIEW_LABELS[view].toLowerCase()} enquiry matches “${q}”.` : `No ${VIEW_LABELS[view].toLowerCase()} enquiries.`}
+        onRowClick={({ record }) => navigate({ to: '/admin/bookings/enquiries/$enquiryId', params: { enquiryId: record.id } })}
+        rowStyle={() => ({ cursor: 'pointer' })}
+        aria-label={`${VIEW_LABELS[view]} enquiries`}
+      />
+      <Group mt="xs">
+        <Text size="xs" c="dimmed">
+          Times are in Arusha (East Africa Time).
+        </Text>
+      </Group>
+    </>
+  );
+}
