@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from './fixtures.ts';
 
-/** Where the e2e server writes the emails it sends (no SMTP_URL): one .eml each, under its DATA_DIR. */
+/** Where the e2e suite's SMTP server (smtp-sink.ts) writes the emails the app sends: one .eml each, under its DATA_DIR. */
 export const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
 
 /** The text of the newest .eml written to `to` (that contains `containing`), quoted-printable decoded. */

@@ -63,3 +63,17 @@ export async function repairSession(queryClient: QueryClient): Promise<void> {
   }
   queryClient.clear();
 }
+
+/**
+ * An invitee's first steps, in the session their emailed link started: their name and password, then
+ * the role the admin chose (accept_staff_invitation). Answers that role; an invitation revoked or
+ * expired meanwhile gives none.
+ */
+export async function joinTeam({ fullName, password }: { fullName: string; password: string }): Promise<string | null> {
+  const client = await getSupabase();
+  const updated = await client.auth.updateUser({ password, data: { full_name: fullName.trim() } });
+  if (updated.error) throw updated.error;
+  const { data, error } = await client.rpc('accept_staff_invitation');
+  if (error) throw error;
+  return data;
+}

@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase.ts';
+import type { StaffRole, TeamRow } from './model.ts';
+
+export const teamKeys = {
+  all: ['admin', 'team'] as const,
+};
+
+/** Every staff account and open invitation (staff_accounts(), admins only). */
+export const teamQuery = () =>
+  queryOptions({
+    queryKey: teamKeys.all,
+    queryFn: async (): Promise<TeamRow[]> => {
+      const { data, error } = await (await getSupabase()).rpc('staff_accounts');
+      if (error) throw error;
+      return data;
+    },
+  });
+
+/** A refusal of the invite endpoint, with the field it is about ('form' for the whole request). */
+export class InviteError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'email' | 'role' | 'form',
+  ) {
+    super(message);
+  }
+}
+
+/** The server's invitation endpoints (server/api/team.ts), with the admin's token: they send the email. */
+async function postInvitation(path: string, body?: unknown): Promise<void> {
+  const { data } = await (await getSupabase()).auth.getSession();
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.session?.access_token ?? ''}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.ok) return;
+  const answer = (await response.json().catch(() => null)) as { message?: string; field?: 'email' | 'role' | 'form' } | null;
+  throw new InviteError(answer?.message ?? `The invitation could not be sent (the server answered ${response.status}).`, answer?.field ?? 'form');
+}
+
+/** Invites the address with the role; the server emails the link. */
+export const inviteToTeam = (email: string, role: StaffRole) => postInvitation('/api/team/invitations', { email: email.trim(), role });
+
+/** A new link for the invitation, valid 7 more days. */
+export const resendInvitation = (invitationId: string) => postInvitation(`/api/team/invitations/${invitationId}/resend`);
+
+export async function revokeInvitation(invitationId: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('revoke_staff_invitation', { p_id: invitationId });
+  if (error) throw error;
+}
+
+export async function changeRole(userId: string, role: StaffRole): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('set_staff_role', { p_user_id: userId, p_role: role });
+  if (error) throw error;
+}
+
+/** Deactivates (their sessions end, they cannot sign in) or reactivates a member. */
+export async function setActive(userId: string, active: boolean): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('set_staff_active', { p_user_id: userId, p_active: active });
+  if (error) throw error;
+}
