@@ -640,6 +640,54 @@ export interface Database {
         };
         Relationships: [];
       };
+      client_directory: {
+        Row: {
+          client_key: string;
+          kind: string;
+          user_id: string | null;
+          name: string;
+          email: string | null;
+          phone: string | null;
+          created_at: string;
+          bookings: number;
+          spent_usd: number;
+          trips: string[];
+          latest_trip: string | null;
+          search: string;
+          phone_digits: string | null;
+        };
+        Insert: {
+          client_key: string;
+          kind: string;
+          user_id?: string | null;
+          name: string;
+          email?: string | null;
+          phone?: string | null;
+          created_at: string;
+          bookings: number;
+          spent_usd: number;
+          trips: string[];
+          latest_trip?: string | null;
+          search: string;
+          phone_digits?: string | null;
+        };
+        Update: {
+          client_key?: string;
+          kind?: string;
+          user_id?: string | null;
+          name?: string;
+          email?: string | null;
+          phone?: string | null;
+          created_at?: string;
+          bookings?: number;
+          spent_usd?: number;
+          trips?: string[];
+          latest_trip?: string | null;
+          search?: string;
+          phone_digits?: string | null;
+        };
+        Relationships: [];
+      };
       client_notes: {
         Row: {
           id: string;
@@ -2313,6 +2361,7 @@ export interface Database {
       set_staff_role: { Args: { p_user_id: string; p_role: string }; Returns: undefined };
       staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
       staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
     };
     Enums: { [_ in never]: never };

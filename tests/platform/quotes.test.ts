@@ -219,3 +219,12 @@ describe('the pipeline', () => {
     expect(rows[0]).toEqual({ status: 'lost', assigned_to: agent.userId, lost_reason: 'Booked elsewhere' });
   });
 });
+
+it('tells staff who may take an enquiry, and nobody else', async () => {
+  const { data, error } = await agent.client.rpc('staff_with_permission', { p_permission: 'enquiries.write' });
+  expect(error).toBeNull();
+  const { rows } = await server.db.query<{ id: string }>(`select id from public.users where role in ('admin', 'agent') order by id`);
+  expect((data as { id: string }[]).map((member) => member.id).sort()).toEqual(rows.map((row) => row.id).sort());
+  const traveler = await server.traveler();
+  expect((await traveler.client.rpc('staff_with_permission', { p_permission: 'enquiries.write' })).error?.code).toBe('42501');
+});

@@ -182,6 +182,13 @@ export const tables: Record<string, TableEntry> = {
     patch: { name: 'Matrix category' },
     target: (f) => ['id', f.ids.category],
   },
+  client_directory: {
+    // The clients list's rows, kept by triggers; nobody reads or writes them but through search_clients.
+    ...companyOnly('----'),
+    row: () => ({ client_key: 'matrix@example.com', kind: 'guest', name: 'Matrix', created_at: new Date().toISOString(), bookings: 0, spent_usd: 0, trips: [], search: 'matrix' }),
+    patch: { name: 'Matrix' },
+    target: () => ['kind', 'guest'],
+  },
   client_notes: {
     // The office's notes on a client: client staff read (clients.read) and write (clients.write) them; nobody else sees them.
     ...companyOnly('AYYY', { agent: 'AYYY', editor: '----', guide: '----' }),
@@ -548,6 +555,11 @@ export const functions: Record<string, FunctionEntry> = {
   claim_guest_bookings: nobody,
   claim_guest_bookings_on_confirmation: nobody,
   client_bookings: nobody,
+  client_directory_after_booking: nobody,
+  client_directory_after_departure: nobody,
+  client_directory_after_rates: nobody,
+  client_directory_after_user: nobody,
+  client_directory_rows: nobody,
   // A client's page and their data, for client staff (clients.read; the export clients.write).
   client_details: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
   erase_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.ids.guestEmail, p_reason: 'Matrix' })),
@@ -593,6 +605,8 @@ export const functions: Record<string, FunctionEntry> = {
   log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
   move_booking: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_departure_id: f.ids.otherDeparture, p_reason: 'Matrix' })),
   mark_payment_refunded: bookingStaffOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
+  rebuild_client_directory: nobody,
+  refresh_client_directory: nobody,
   merge_clients: staffOnly(['admin', 'agent'], (f) => ({ p_keep: f.people.traveler.userId, p_merge: f.ids.guestEmail, p_reason: 'Matrix' })),
   merge_user_preferences: signedIn(() => ({ p_patch: { display: { theme: 'dark' } } })),
   merge_user_profile: signedIn(() => ({ p_patch: { country: 'Kenya' } })),
@@ -635,6 +649,7 @@ export const functions: Record<string, FunctionEntry> = {
   staff_accounts: staffOnly(['admin'], () => ({})),
   send_quote: staffOnly(['admin', 'agent'], (f) => ({ p_quote_id: f.ids.quoteToSend })),
   staff_inbox: staffOnly(['admin', 'agent'], () => ({})),
+  staff_with_permission: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_permission: 'enquiries.write' })),
   stamp_analytics_event: nobody,
   sync_public_profile: nobody,
   update_branding_settings_rpc: staffOnly(['admin', 'editor'], () => ({ p_tagline: 'Matrix' })),

@@ -95,14 +95,7 @@ export const enquiryTeamQuery = () =>
   queryOptions({
     queryKey: enquiryKeys.team,
     queryFn: async () => {
-      const supabase = await getSupabase();
-      const roles = await supabase.from('role_permissions').select('role').eq('permission', 'enquiries.write');
-      if (roles.error) throw roles.error;
-      const { data, error } = await supabase
-        .from('users')
-        .select('id, full_name, email')
-        .in('role', roles.data.map((row) => row.role))
-        .order('full_name');
+      const { data, error } = await (await getSupabase()).rpc('staff_with_permission', { p_permission: 'enquiries.write' });
       if (error) throw error;
       return data;
     },

@@ -125,7 +125,7 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
       </Group>
 
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             <Paper withBorder p="md" radius="md">
               <Title order={2} fz="h4" mb="xs">
@@ -193,7 +193,8 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
           </Stack>
         </Grid.Col>
 
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        {/* On a tablet the pipeline and the client come first: they are what the screen is opened for. */}
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg">
             <Paper withBorder p="md" radius="md">
               <Title order={2} fz="h4" mb="xs">
