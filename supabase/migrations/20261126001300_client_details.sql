@@ -47,7 +47,10 @@ begin
   elsif public.is_client_key(v_key) then
     select jsonb_build_object(
              'client_key', v_key, 'kind', 'guest', 'user_id', null, 'name', coalesce(nullif(b.contact ->> 'full_name', ''), v_key),
-             'email', v_key, 'phone', b.contact ->> 'phone', 'country', b.contact ->> 'country',
+             'email', v_key, 'country', b.contact ->> 'country',
+             -- The latest phone they gave, as in the list.
+             'phone', (select nullif(btrim(p.contact ->> 'phone'), '') from public.client_bookings(v_key) p
+                        where nullif(btrim(p.contact ->> 'phone'), '') is not null order by p.created_at desc limit 1),
              'created_at', (select min(f.created_at) from public.client_bookings(v_key) f))
       into v_client
       from public.client_bookings(v_key) b

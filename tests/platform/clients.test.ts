@@ -219,6 +219,23 @@ describe('export_client and erase_client', () => {
   });
 });
 
+describe('the list’s directory', () => {
+  it('stays what the tables say through bookings, payments, merges, erasures and new exchange rates', async () => {
+    // Rows kept that differ from the tables, and rows the tables give that are not kept.
+    const drift = async () =>
+      (
+        await server.db.query(
+          `(select 'kept' as side, * from public.client_directory except select 'kept', * from public.client_directory_rows(null))
+           union all (select 'computed', * from public.client_directory_rows(null) except select 'computed', * from public.client_directory)`,
+        )
+      ).rows;
+    expect(await drift()).toEqual([]);
+    const { rows } = await server.db.query<{ currency: string }>(`select currency from public.currency_rates where currency <> 'USD' limit 1`);
+    await server.db.query(`update public.currency_rates set units_per_usd = units_per_usd * 2 where currency = $1`, [rows[0].currency]);
+    expect(await drift()).toEqual([]);
+  });
+});
+
 describe('who may', () => {
   it('refuses editors, travelers and visitors in the database, and keeps notes and tags from them', async () => {
     const editor = await server.traveler();
