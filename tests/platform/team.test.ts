@@ -152,6 +152,12 @@ describe('the team', () => {
     expect((await guide.rpc('my_permissions')).data[0].role).toBe('editor');
 
     expect((await admin.rpc('set_staff_active', { p_user_id: guideId, p_active: false })).error).toBeNull();
+    // Even a token the API still took (a hosted project's, until it expires) holds no permission.
+    const { rows: held } = await t.db.query(
+      `select set_config('request.jwt.claims', $1, true), public.has_permission('catalogue.write') as may, (select permissions from public.my_permissions()) as permissions`,
+      [JSON.stringify({ sub: guideId, role: 'authenticated' })],
+    );
+    expect(held[0]).toMatchObject({ may: false, permissions: [] });
     const refused = await guide.from('users').select('id').eq('id', guideId);
     expect(refused.error?.code).toBe('PGRST301');
     const signIn = await t.client().auth.signInWithPassword({ email, password: 'Serengeti-Guide-9' });
