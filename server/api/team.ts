@@ -33,7 +33,7 @@ interface Invitation {
 }
 
 /** The invitation email: who invites, as what, and the link, which works once and for a week. */
-export function invitationEmail(
+function invitationEmail(
   company: Parameters<typeof composeEmail>[0],
   invitation: Invitation,
   inviter: string | null,

@@ -195,6 +195,31 @@ describe('the team', () => {
     expect((await follow(second)).fragment.get('error_code')).toBe('otp_expired');
     const { data: team } = await admin.rpc('staff_accounts');
     expect(team.some((row: { email: string }) => row.email === email)).toBe(false);
+    // The resend and the revocation are in the audit log, by the admin.
+    const { rows } = await t.db.query<{ actor_id: string; changed: string }>(
+      `select actor_id, (select string_agg(key, ',' order by key) from jsonb_object_keys(new_values) key) as changed
+         from public.audit_log where table_name = 'staff_invitations' and record_id = $1 and action = 'update' order by id`,
+      [invited.body.id],
+    );
+    expect(rows).toEqual([
+      { actor_id: adminId, changed: 'user_id' },
+      { actor_id: adminId, changed: 'expires_at' },
+      { actor_id: adminId, changed: 'revoked_at,revoked_by' },
+    ]);
+  });
+
+  it('a traveler with an account is invited too, and keeps their account as they join', async () => {
+    const traveler = await t.traveler();
+    expect((await invite(admin, { email: traveler.email, role: 'editor' })).status).toBe(201);
+    const { fragment } = await follow(await invitationLink(traveler.email));
+    const joining = t.client();
+    await joining.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect((await joining.auth.getUser()).data.user!.id).toBe(traveler.userId);
+    expect((await joining.auth.updateUser({ password: 'Editor-Of-Tours-5' })).error).toBeNull();
+    expect((await joining.rpc('accept_staff_invitation')).data).toBe('editor');
+    // Once: a second acceptance finds no invitation and changes nothing.
+    expect((await joining.rpc('accept_staff_invitation')).data).toBeNull();
+    expect((await joining.rpc('my_permissions')).data[0].role).toBe('editor');
   });
 
   it('an invitation expires after 7 days', async () => {
