@@ -105,6 +105,9 @@ describe('the team', () => {
       expect((await client.rpc('set_staff_active', { p_user_id: adminId, p_active: false })).error?.code).toBe('42501');
       expect((await client.rpc('staff_accounts')).error?.code).toBe('42501');
     }
+    // Nor through the REST API, where agents may change a client's profile but not a role.
+    const raised = await agent.from('users').update({ role: 'admin' }).eq('id', rows[0].id).select('role');
+    expect(raised.error?.message).toBe('Only administrators can change roles');
     const anonymous = await fetch(`${t.url}/api/team/invitations`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: '{"email":"x@example.com","role":"agent"}' });
     expect(anonymous.status).toBe(403);
     expect(await invitationCount()).toBe(before);
