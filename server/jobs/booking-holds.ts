@@ -10,7 +10,8 @@ export interface HoldSweeper {
 
 /**
  * Gives back the seats of pending bookings whose hold ran out unpaid, by calling
- * public.expire_unpaid_bookings() (the rules live there) every few minutes, and drops the rate
+ * public.expire_unpaid_bookings() (the rules live there) every few minutes, tells the office of holds
+ * about to end (public.notify_staff_of_expiring_holds()), and drops the rate
  * limiter's spent windows. Any server instance may run it: both are idempotent.
  */
 export function createHoldSweeper(db: Database, log: (message: string, fields?: Record<string, unknown>) => void): HoldSweeper {
@@ -20,6 +21,8 @@ export function createHoldSweeper(db: Database, log: (message: string, fields?: 
   async function sweep(): Promise<void> {
     const { rows } = await db.query<{ expired: number }>('select public.expire_unpaid_bookings() as expired');
     if (rows[0].expired > 0) log('unpaid booking holds expired', { bookings: rows[0].expired });
+    // Holds ending within a day are raised to booking staff, once per booking.
+    await db.query('select public.notify_staff_of_expiring_holds()');
     // The rate limiter's old windows go with the same round.
     await db.query('select public.prune_rate_limit_hits()');
   }

@@ -13,6 +13,7 @@ import { departuresFor } from './departures.ts';
 import { insertRows } from './insert.ts';
 import { MediaLibrary } from './media.ts';
 import { seedOfficeYear } from './office.ts';
+import { seedStaffNotifications } from './notifications.ts';
 import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
 
 export interface SeedResult {
@@ -343,6 +344,8 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
         seats: d.seats_booked,
       })),
     });
+
+    await seedStaffNotifications(tx, today);
 
     // Last, still inside the transaction: if writing the file fails, nothing is committed.
     await writeFile(credentialsFile, JSON.stringify({ email: adminEmail, password: adminPassword }, null, 2) + '\n', {

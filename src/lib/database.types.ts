@@ -1768,6 +1768,64 @@ export interface Database {
           { foreignKeyName: "staff_invitations_revoked_by_fkey"; columns: ["revoked_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      staff_notification_opt_outs: {
+        Row: {
+          user_id: string;
+          kind: string;
+          created_at: string;
+        };
+        Insert: {
+          user_id: string;
+          kind: string;
+          created_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          kind?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "staff_notification_opt_outs_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      staff_notifications: {
+        Row: {
+          id: string;
+          recipient_id: string;
+          kind: string;
+          title: string;
+          body: string;
+          link: string;
+          record_id: string;
+          created_at: string;
+          read_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          recipient_id: string;
+          kind: string;
+          title: string;
+          body?: string;
+          link: string;
+          record_id: string;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          recipient_id?: string;
+          kind?: string;
+          title?: string;
+          body?: string;
+          link?: string;
+          record_id?: string;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "staff_notifications_recipient_id_fkey"; columns: ["recipient_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       team_members: {
         Row: {
           id: string;
@@ -2322,6 +2380,8 @@ export interface Database {
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
+      email_content: { Args: { p_email_id: string }; Returns: { id: string; subject: string; body_text: string; withheld: boolean }[] };
+      email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
       export_client: { Args: { p_client_key: string }; Returns: Json };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
@@ -2351,6 +2411,7 @@ export interface Database {
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
+      retry_email: { Args: { p_email_id: string }; Returns: undefined };
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
       search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };

@@ -174,6 +174,14 @@ async function setUp(): Promise<Fixtures> {
   for (const role of roles.filter((role) => role !== 'anon')) {
     ids[`savedView:${role}`] = await id(`insert into public.saved_views (user_id, screen, name) values ($1, 'bookings', 'Unpaid') returning id`, [people[role].userId]);
   }
+  ids.failedEmail = await id(`insert into public.email_queue (to_address, subject, body_text, kind, status) values ('x@example.com', 'x', 'x', 'matrix', 'failed') returning id`);
+  for (const role of roles.filter((role) => role !== 'anon')) {
+    ids[`staffNotification:${role}`] = await id(
+      `insert into public.staff_notifications (recipient_id, kind, title, link, record_id) values ($1, 'booking_made', 'Matrix', '/admin', 'matrix') returning id`,
+      [people[role].userId],
+    );
+    await server.db.query(`insert into public.staff_notification_opt_outs (user_id, kind) values ($1, 'email_failed')`, [people[role].userId]);
+  }
   ids.auditEntry = (await one<{ id: string }>(`select id::text as id from public.audit_log order by id desc limit 1`)).id;
   return { people, ids };
 }

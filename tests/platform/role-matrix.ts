@@ -385,6 +385,22 @@ export const tables: Record<string, TableEntry> = {
     // The demo's invitation waiting to be accepted (server/seed/index.ts).
     target: () => ['email', 'amani@kilelesafaris.co.tz'],
   },
+  staff_notification_opt_outs: {
+    // The kinds each staff member turned off: their own rows only; travelers have none.
+    cells: { anon: '----', traveler: '----', other: '----', admin: 'SO-O', agent: 'SO-O', editor: 'SO-O', guide: 'SO-O' },
+    visible: { admin: 'user_id = $1', agent: 'user_id = $1', editor: 'user_id = $1', guide: 'user_id = $1' },
+    row: (f, role, whose) => ({ user_id: own(f, role, whose), kind: 'booking_made' }),
+    patch: { kind: 'enquiry_received' },
+    target: (f, role, whose) => ['user_id', own(f, role, whose)],
+  },
+  staff_notifications: {
+    // Written by triggers only; each staff member reads their own and marks them read (read_at).
+    cells: { anon: '----', traveler: '----', other: '----', admin: 'S-O-', agent: 'S-O-', editor: 'S-O-', guide: 'S-O-' },
+    visible: { admin: 'recipient_id = $1', agent: 'recipient_id = $1', editor: 'recipient_id = $1', guide: 'recipient_id = $1' },
+    row: (f, role, whose) => ({ recipient_id: own(f, role, whose), kind: 'booking_made', title: 'Matrix', link: '/admin', record_id: 'matrix' }),
+    patch: () => ({ read_at: new Date().toISOString() }),
+    target: (f, role, whose) => ['id', ownId(f, 'staffNotification', role, whose)],
+  },
   team_members: {
     ...published('is_active', content),
     row: () => ({ name: 'Matrix', job_title: 'Guide' }),
@@ -569,6 +585,10 @@ export const functions: Record<string, FunctionEntry> = {
   create_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Guest', email: 'matrix-guest@example.com' } })),
   delete_own_account: signedIn(() => ({})),
   derive_departure_status: nobody,
+  // The email log (emails.read, emails.write): admins only; sign-in emails' bodies are withheld.
+  email_body_withheld: nobody,
+  email_content: staffOnly(['admin'], (f) => ({ p_email_id: f.ids.email })),
+  email_log: staffOnly(['admin'], () => ({ p_status: 'failed' })),
   expire_unpaid_bookings: nobody,
   forgive_rate_limit_hit: nobody,
   generate_booking_reference: nobody,
@@ -616,6 +636,14 @@ export const functions: Record<string, FunctionEntry> = {
   override_booking_total: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 5000, p_reason: 'Matrix' })),
   notify_booking_change: nobody,
   notify_payment_received: nobody,
+  notification_amount: nobody,
+  notify_staff: nobody,
+  notify_staff_of_booking: nobody,
+  notify_staff_of_enquiry: nobody,
+  notify_staff_of_expiring_holds: nobody,
+  notify_staff_of_failed_email: nobody,
+  notify_staff_of_message: nobody,
+  notify_staff_of_payment: nobody,
   own_avatar_count: signedIn(() => ({})),
   patch_not_older_than: signedIn(() => ({ p_patch: { a: 1 }, p_stamps: {}, p_at: '2026-01-01T00:00:00Z', p_prefix: '' })),
   patch_stamps: signedIn(() => ({ p_patch: { a: 1 }, p_at: '2026-01-01T00:00:00Z', p_prefix: '' })),
@@ -637,6 +665,7 @@ export const functions: Record<string, FunctionEntry> = {
   // An invitation accepted or revoked meanwhile is left as it is (the server answers that it is gone).
   resend_staff_invitation: staffOnly(['admin'], () => ({ p_id: crypto.randomUUID() })),
   revoke_staff_invitation: staffOnly(['admin'], () => ({ p_id: crypto.randomUUID() })),
+  retry_email: staffOnly(['admin'], (f) => ({ p_email_id: f.ids.failedEmail })),
   run_booking_schedule: nobody,
   search_bookings: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
   search_clients: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
