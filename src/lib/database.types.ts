@@ -2373,6 +2373,7 @@ export interface Database {
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
       cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };
+      change_booking_status: { Args: { p_booking_id: string; p_status: string; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
@@ -2410,6 +2411,7 @@ export interface Database {
       quote_for_client: { Args: { p_token: string }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      resend_booking_email: { Args: { p_notification_id: string }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       retry_email: { Args: { p_email_id: string }; Returns: undefined };
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
@@ -2423,6 +2425,7 @@ export interface Database {
       staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
       staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
+      update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
     };
     Enums: { [_ in never]: never };

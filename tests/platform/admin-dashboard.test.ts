@@ -64,7 +64,8 @@ beforeAll(async () => {
   lastMonth.setUTCDate(lastMonth.getUTCDate() - 10);
   const paidBack = await booking(later, { status: 'confirmed', createdAt: lastMonth.toISOString() });
   await server.db.query(`insert into public.payments (booking_id, amount, currency, method, status) values ($1, 500, 'EUR', 'card', 'refund_due')`, [paidBack]);
-  await server.db.query(`insert into public.enquiries (name, email, message, status) values ('Asha', 'asha@example.com', 'Gorillas in June?', 'new'), ('Ben', 'ben@example.com', 'Done', 'closed')`);
+  await server.db.query(`insert into public.enquiries (name, email, message, status) values ('Asha', 'asha@example.com', 'Gorillas in June?', 'new'), ('Cleo', 'cleo@example.com', 'A quote, please', 'quoted')`);
+  await server.db.query(`insert into public.enquiries (name, email, message, status, lost_reason) values ('Ben', 'ben@example.com', 'Done', 'lost', 'Booked elsewhere')`);
   await server.db.query(`insert into public.email_queue (to_address, subject, body_text, kind, status) values ('x@example.com', 'Booking received', 'x', 'booking_received', 'failed')`);
   // One thread waiting for the office, one the office answered last.
   const traveler = await server.traveler();
@@ -133,7 +134,8 @@ describe('the dashboard', () => {
     expect(dashboard.balances_due).toEqual({ count: due.length, usd: round(due.reduce((sum, b) => sum + b.usd, 0)) });
     expect(dashboard.balances_overdue).toEqual({ count: overdue.length, usd: round(overdue.reduce((sum, b) => sum + b.usd, 0)) });
     expect(dashboard.holds_expiring).toBe(bookings.filter((b) => b.status === 'pending' && b.hold && Date.parse(b.hold) > now && Date.parse(b.hold) <= now + 24 * 3600_000).length);
-    expect(dashboard.open_enquiries).toBe((await q(`select 1 from public.enquiries where status <> 'closed'`)).length);
+    // Open: not yet won or lost.
+    expect(dashboard.open_enquiries).toBe((await q(`select 1 from public.enquiries where status not in ('won', 'lost')`)).length);
     expect(dashboard.refunds_owed).toEqual({ count: refunds.length, usd: round(refunds.reduce((sum, r) => sum + usd(r.amount, r.currency), 0)) });
     expect(dashboard.failed_emails).toBe((await q(`select 1 from public.email_queue where status = 'failed'`)).length);
     const messages = await q<{ thread_id: string; sender: string; created_at: string }>(`select thread_id::text, sender, created_at::text from public.messages order by created_at`);

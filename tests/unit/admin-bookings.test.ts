@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, describeChange, moveRefusalField, newBookingProblems, newBookingRefusalField, paymentFormProblems, paymentRefusalField } from '../../src/features/admin/bookings/model.ts';
+import { balanceOf, conversationsOf, describeChange, moveRefusalField, newBookingProblems, newBookingRefusalField, nextStatus, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
 import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
@@ -123,5 +123,69 @@ describe('a booking taken by phone', () => {
     expect(newBookingRefusalField('This departure is sold out')).toBe('departureId');
     expect(newBookingRefusalField('Please give a valid email address')).toBe('email');
     expect(newBookingRefusalField('This tour is for travelers aged 12 and over')).toBe('children');
+  });
+});
+
+describe('the booking page’s office actions', () => {
+  it('offers to confirm a pending booking, and to complete a confirmed one only once its trip has ended', () => {
+    expect(nextStatus({ status: 'pending' }, '2026-12-10', '2026-11-26')).toEqual({ status: 'confirmed', label: 'Confirm booking' });
+    expect(nextStatus({ status: 'confirmed' }, '2026-12-10', '2026-11-26')).toBeNull();
+    expect(nextStatus({ status: 'confirmed' }, '2026-11-20', '2026-11-26')).toEqual({ status: 'completed', label: 'Mark completed' });
+    expect(nextStatus({ status: 'cancelled' }, '2026-11-20', '2026-11-26')).toBeNull();
+  });
+
+  it('edits one row per traveler, keeps what the form does not show, and writes no blanks', () => {
+    const stored = [{ full_name: 'Asha', nationality: 'Tanzania', dietary: 'vegetarian' }];
+    const rows = travelerRows(stored, 2);
+    expect(rows).toEqual([
+      { full_name: 'Asha', age: '', nationality: 'Tanzania', passport_number: '' },
+      { full_name: '', age: '', nationality: '', passport_number: '' },
+    ]);
+    expect(travelerRowProblems(rows, '')).toEqual({ rows: { 1: 'Please give the full name of every traveler' }, reason: 'Please give the reason for the change' });
+    rows[1] = { full_name: ' Ben ', age: '12a', nationality: '', passport_number: '' };
+    expect(travelerRowProblems(rows, 'Passports').rows).toEqual({ 1: 'Please give each traveler’s age in years' });
+    rows[1].age = '12';
+    expect(travelersToSave(rows, stored)).toEqual([
+      { full_name: 'Asha', nationality: 'Tanzania', dietary: 'vegetarian' },
+      { full_name: 'Ben', age: '12' },
+    ]);
+  });
+
+  it('groups messages into conversations, this booking’s first', () => {
+    const message = (id: string, thread: string, at: string, sender: string, booking: string | null, subject: string | null = null) => ({
+      id,
+      thread_id: thread,
+      subject,
+      sender,
+      body: id,
+      created_at: at,
+      booking_id: booking,
+    });
+    const threads = conversationsOf(
+      [
+        message('a1', 'a', '2026-11-01T10:00:00Z', 'traveler', null, 'Visa'),
+        message('a2', 'a', '2026-11-20T10:00:00Z', 'staff', null),
+        message('b1', 'b', '2026-11-05T10:00:00Z', 'traveler', 'bk', 'Our booking'),
+      ],
+      'bk',
+    );
+    expect(threads.map((thread) => [thread.threadId, thread.subject, thread.count, thread.waiting, thread.about])).toEqual([
+      ['b', 'Our booking', 1, true, true],
+      ['a', 'Visa', 2, false, false],
+    ]);
+  });
+});
+
+describe('the History in words', () => {
+  it('names travelers and price lines instead of showing their JSON', () => {
+    expect(
+      describeChange({
+        table_name: 'bookings',
+        action: 'update',
+        old_values: { travelers: [{ full_name: 'Laura Fischer', nationality: 'Switzerland' }] },
+        new_values: { travelers: [{ full_name: 'Amina Mrema' }] },
+      }),
+    ).toBe('travelers: Laura Fischer → Amina Mrema');
+    expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { travelers: [] }, new_values: { travelers: [{ full_name: 'A' }, { full_name: 'B' }] } })).toBe('travelers: — → A, B');
   });
 });

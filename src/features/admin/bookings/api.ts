@@ -252,3 +252,41 @@ export async function createPhoneBooking(input: PhoneBooking): Promise<{ id: str
   }
   return { id, problem: null };
 }
+
+/** Sends a booking email again, written afresh from the booking as it is now (resend_booking_email). */
+export async function resendBookingEmail(notificationId: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('resend_booking_email', { p_notification_id: notificationId });
+  if (error) throw error;
+}
+
+/** Confirms a pending booking or completes a confirmed one, with the reason (change_booking_status). */
+export async function changeBookingStatus(bookingId: string, status: 'confirmed' | 'completed', reason: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('change_booking_status', { p_booking_id: bookingId, p_status: status, p_reason: reason });
+  if (error) throw error;
+}
+
+/** Marks money owed back as returned, with the transfer's reference (mark_payment_refunded). */
+export async function markPaymentRefunded(paymentId: string, reference: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('mark_payment_refunded', { p_payment_id: paymentId, p_reference: reference || null });
+  if (error) throw error;
+}
+
+/** Corrects the travelers' details, one entry per traveler, with the reason (update_booking_travelers). */
+export async function updateBookingTravelers(bookingId: string, travelers: Record<string, string>[], reason: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('update_booking_travelers', { p_booking_id: bookingId, p_travelers: travelers as Json, p_reason: reason });
+  if (error) throw error;
+}
+
+/** The traveler's conversations with the office: those about this booking, and their others. */
+export const bookingConversationQuery = (booking: { id: string; user_id: string | null }) =>
+  queryOptions({
+    queryKey: [...bookingKeys.detail(booking.id), 'conversation'] as const,
+    queryFn: async () => {
+      const supabase = await getSupabase();
+      let request = supabase.from('messages').select('id, thread_id, subject, sender, body, created_at, booking_id, read_at').order('created_at', { ascending: false }).limit(60);
+      request = booking.user_id ? request.or(`booking_id.eq.${booking.id},user_id.eq.${booking.user_id}`) : request.eq('booking_id', booking.id);
+      const { data, error } = await request;
+      if (error) throw error;
+      return data;
+    },
+  });

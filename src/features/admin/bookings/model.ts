@@ -75,6 +75,11 @@ export function describeChange(entry: { table_name: string; action: string; old_
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatOfficeDateTime(value);
+  // Travelers by name and price lines by label: what a person reads, not the stored JSON.
+  if (Array.isArray(value) && value.every((item) => item && typeof item === 'object')) {
+    const words = value.map((item: Record<string, unknown>) => item.full_name ?? item.name ?? item.label).filter((word) => typeof word === 'string');
+    if (words.length === value.length) return words.length ? words.join(', ') : '—';
+  }
   if (typeof value === 'object') return JSON.stringify(value).slice(0, 80);
   return String(value);
 }
@@ -140,4 +145,83 @@ export function newBookingRefusalField(message: string): keyof NewBookingProblem
   if (/aged/i.test(message)) return 'children';
   if (/traveler|adult/i.test(message)) return 'adults';
   return 'form';
+}
+
+/** The status the office may move a booking on to from its page (change_booking_status), and the button's words. */
+export function nextStatus(booking: { status: string }, departureEnd: string | null, today: string): { status: 'confirmed' | 'completed'; label: string } | null {
+  if (booking.status === 'pending') return { status: 'confirmed', label: 'Confirm booking' };
+  if (booking.status === 'confirmed' && departureEnd !== null && departureEnd < today) return { status: 'completed', label: 'Mark completed' };
+  return null;
+}
+
+export interface TravelerRow {
+  full_name: string;
+  age: string;
+  nationality: string;
+  passport_number: string;
+}
+
+/** The travelers' form: one row per traveler of the party, from what the booking holds. */
+export function travelerRows(travelers: readonly Record<string, unknown>[], party: number): TravelerRow[] {
+  return Array.from({ length: party }, (_, index) => {
+    const traveler = travelers[index] ?? {};
+    const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+    return {
+      full_name: text(traveler.full_name ?? traveler.name),
+      age: text(traveler.age),
+      nationality: text(traveler.nationality),
+      passport_number: text(traveler.passport_number),
+    };
+  });
+}
+
+/** What update_booking_travelers refuses, said under the field before the request. */
+export function travelerRowProblems(rows: readonly TravelerRow[], reason: string): { rows: Record<number, string>; reason?: string } {
+  const problems: { rows: Record<number, string>; reason?: string } = { rows: {} };
+  rows.forEach((row, index) => {
+    if (!row.full_name.trim()) problems.rows[index] = 'Please give the full name of every traveler';
+    else if (row.age.trim() && !/^\d{1,3}$/.test(row.age.trim())) problems.rows[index] = 'Please give each traveler’s age in years';
+  });
+  if (!reason.trim()) problems.reason = 'Please give the reason for the change';
+  else if (reason.trim().length > 500) problems.reason = 'The reason is too long';
+  return problems;
+}
+
+/** The rows as stored: empty details left out, so a correction does not write blanks over nothing. */
+export function travelersToSave(rows: readonly TravelerRow[], previous: readonly Record<string, unknown>[]): Record<string, string>[] {
+  return rows.map((row, index) => {
+    const kept = Object.fromEntries(Object.entries(previous[index] ?? {}).filter(([key]) => !['full_name', 'name', 'age', 'nationality', 'passport_number'].includes(key))) as Record<string, string>;
+    const saved: Record<string, string> = { ...kept, full_name: row.full_name.trim() };
+    if (row.age.trim()) saved.age = row.age.trim();
+    if (row.nationality.trim()) saved.nationality = row.nationality.trim();
+    if (row.passport_number.trim()) saved.passport_number = row.passport_number.trim();
+    return saved;
+  });
+}
+
+export interface ConversationMessage {
+  id: string;
+  thread_id: string;
+  subject: string | null;
+  sender: string;
+  body: string;
+  created_at: string;
+  booking_id: string | null;
+}
+
+/** Messages grouped into their conversations, the latest first: about this booking first, then the rest. */
+export function conversationsOf(messages: readonly ConversationMessage[], bookingId: string) {
+  const threads = new Map<string, { threadId: string; subject: string | null; about: boolean; last: ConversationMessage; count: number; waiting: boolean }>();
+  const newestFirst = [...messages].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  for (const message of newestFirst) {
+    const thread = threads.get(message.thread_id);
+    if (!thread) {
+      threads.set(message.thread_id, { threadId: message.thread_id, subject: message.subject, about: message.booking_id === bookingId, last: message, count: 1, waiting: message.sender === 'traveler' });
+    } else {
+      thread.count += 1;
+      thread.subject ??= message.subject;
+      thread.about ||= message.booking_id === bookingId;
+    }
+  }
+  return [...threads.values()].sort((a, b) => Number(b.about) - Number(a.about) || b.last.created_at.localeCompare(a.last.created_at));
 }

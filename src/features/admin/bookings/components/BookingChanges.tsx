@@ -1,12 +1,12 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { IconArrowsExchange, IconX } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, moveBooking, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
-import { moveRefusalField } from '../model.ts';
+import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingStatus, moveBooking, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
+import { moveRefusalField, nextStatus } from '../model.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 
@@ -211,12 +211,65 @@ function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: ()
 }
 
 /** The booking's changes: move to another departure, cancel under the policy. */
+/** Confirms or completes the booking with a reason, kept in its History (change_booking_status). */
+function ChangeStatus({ booking, next, onClose }: { booking: BookingDetail; next: NonNullable<ReturnType<typeof nextStatus>>; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const afterChange = useAfterChange(booking);
+  const mutation = useMutation({
+    mutationFn: () => changeBookingStatus(booking.id, next.status, reason.trim()),
+    onSuccess: async () => {
+      notify.success(next.status === 'confirmed' ? 'Booking confirmed' : 'Booking marked completed');
+      await afterChange();
+      onClose();
+    },
+    onError: (error: Error) => setProblem(error.message),
+  });
+  return (
+    <form
+      aria-label={next.label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reason.trim()) return setProblem('Please give the reason for the change');
+        mutation.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {next.status === 'confirmed'
+            ? 'The booking becomes confirmed: its seats are kept whatever is paid, and the client is sent the confirmation.'
+            : 'The trip is over: the booking is kept as completed.'}
+        </Text>
+        <Textarea label="Reason" placeholder={next.status === 'confirmed' ? 'Deposit received in cash at the office' : 'Trip ended'} value={reason} maxLength={500} onChange={(event) => setReason(event.currentTarget.value)} error={problem} autosize minRows={2} data-autofocus />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep it as it is
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {next.label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
-  const [open, setOpen] = useState<'move' | 'cancel' | null>(null);
+  const [open, setOpen] = useState<'move' | 'cancel' | 'status' | null>(null);
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return null;
   const close = () => setOpen(null);
+  const next = nextStatus(booking, booking.tour_departures?.end_date ?? null, localIsoDate());
   return (
     <>
+      {next && (
+        <Button variant="light" leftSection={<IconCircleCheck size={16} />} onClick={() => setOpen('status')}>
+          {next.label}
+        </Button>
+      )}
+      <Modal opened={open === 'status'} onClose={close} title={next?.label} centered>
+        {open === 'status' && next && <ChangeStatus booking={booking} next={next} onClose={close} />}
+      </Modal>
       <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => setOpen('move')}>
         Change departure
       </Button>

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconCash } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft, IconCash, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { formatCalendarDate, formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingDetailQuery, bookingKeys, recordPayment, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
+import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
 import { balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
 import { BookingChangeActions } from './BookingChanges.tsx';
+import { BookingConversation, BookingTravelers } from './BookingPeople.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -20,12 +21,6 @@ interface Contact {
   email?: string;
   phone?: string;
   country?: string;
-}
-interface Traveler {
-  full_name?: string;
-  name?: string;
-  age?: number | string;
-  nationality?: string;
 }
 interface PriceLine {
   label: string;
@@ -127,8 +122,49 @@ function RecordPaymentForm({ booking, onDone }: { booking: BookingDetail; onDone
   );
 }
 
+/** Records that money owed back has been returned, with the transfer's reference (mark_payment_refunded). */
+function MarkRefunded({ payment, onClose }: { payment: BookingDetail['payments'][number]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [reference, setReference] = useState('');
+  const mutation = useMutation({
+    mutationFn: () => markPaymentRefunded(payment.id, reference.trim()),
+    onSuccess: async () => {
+      notify.success(`${money(payment.amount, payment.currency)} marked as returned`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
+      onClose();
+    },
+    onError: (error: Error) => notify.error(error.message),
+  });
+  return (
+    <form
+      aria-label="Mark refunded"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {money(payment.amount, payment.currency)} was owed back to the client. Record it as returned once the money has left the company’s account.
+        </Text>
+        <TextInput label="Transfer reference" description="Optional: the bank’s or provider’s reference" value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} data-autofocus />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Not yet
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Mark refunded
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: boolean }) {
   const [recording, setRecording] = useState(false);
+  const [refunding, setRefunding] = useState<BookingDetail['payments'][number] | null>(null);
   const open = booking.status !== 'cancelled' && booking.status !== 'expired' && balanceOf(booking) > 0;
   return (
     <Section
@@ -171,9 +207,16 @@ function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: b
                     <Table.Td>{PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}</Table.Td>
                     <Table.Td ff="monospace">{payment.provider_reference ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={payment.status === 'succeeded' ? 'green' : payment.status === 'refund_due' ? 'red' : 'gray'}>
-                        {payment.status.replace('_', ' ')}
-                      </Badge>
+                      <Group gap={6} wrap="nowrap">
+                        <Badge variant="light" color={payment.status === 'succeeded' ? 'green' : payment.status === 'refund_due' ? 'red' : 'gray'}>
+                          {payment.status === 'refund_due' ? 'owed back' : payment.status.replace('_', ' ')}
+                        </Badge>
+                        {canRecord && payment.status === 'refund_due' && (
+                          <Button size="compact-xs" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={() => setRefunding(payment)}>
+                            Mark refunded
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                     <Table.Td ta="right" style={tabular}>
                       {money(payment.amount, payment.currency)}
@@ -184,6 +227,9 @@ function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: b
           </Table>
         </Table.ScrollContainer>
       )}
+      <Modal opened={refunding !== null} onClose={() => setRefunding(null)} title="Money returned to the client" centered>
+        {refunding && <MarkRefunded payment={refunding} onClose={() => setRefunding(null)} />}
+      </Modal>
     </Section>
   );
 }
@@ -212,25 +258,44 @@ function Notes({ booking, canWrite }: { booking: BookingDetail; canWrite: boolea
   );
 }
 
-function Emails({ emails }: { emails: BookingEmail[] }) {
+function Emails({ emails, bookingId, canResend }: { emails: BookingEmail[]; bookingId: string; canResend: boolean }) {
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: resendBookingEmail,
+    onSuccess: async () => {
+      notify.success('The email will go out again within a minute, written from the booking as it is now');
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.detail(bookingId) });
+    },
+    onError: (error: Error) => notify.error(error.message),
+  });
   if (emails.length === 0) return <Text c="dimmed" size="sm">No email yet.</Text>;
   return (
-    <Stack gap="xs">
-      {emails.map((email) => (
-        <Group key={email.id} justify="space-between" wrap="nowrap" gap="sm">
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={500} truncate>
-              {email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {email.email_queue?.to_address ?? email.skip_reason ?? ''} · {formatCalendarDate(email.created_at.slice(0, 10))}
-            </Text>
-          </Stack>
-          <Badge variant="light" color={email.email_queue?.status === 'sent' ? 'green' : email.status === 'failed' || email.email_queue?.status === 'failed' ? 'red' : 'gray'}>
-            {email.email_queue?.status ?? email.status}
-          </Badge>
-        </Group>
-      ))}
+    <Stack gap="xs" data-testid="emails">
+      {emails.map((email) => {
+        const state = email.status === 'pending' ? 'being written' : (email.email_queue?.status ?? email.status);
+        return (
+          <Group key={email.id} justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={500} truncate>
+                {email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {email.email_queue?.to_address ?? email.skip_reason ?? ''} · {formatCalendarDate(email.created_at.slice(0, 10))}
+              </Text>
+            </Stack>
+            <Group gap={6} wrap="nowrap">
+              <Badge variant="light" color={state === 'sent' ? 'green' : state === 'failed' ? 'red' : 'gray'}>
+                {state}
+              </Badge>
+              {canResend && email.status !== 'pending' && (
+                <Button size="compact-xs" variant="subtle" leftSection={<IconMailForward size={14} />} loading={resend.isPending && resend.variables === email.id} onClick={() => resend.mutate(email.id)} aria-label={`Send “${email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}” again`}>
+                  Send again
+                </Button>
+              )}
+            </Group>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }
@@ -273,7 +338,6 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
     );
   const { booking, history, emails } = data;
   const contact = (booking.contact ?? {}) as Contact;
-  const travelers = (Array.isArray(booking.travelers) ? booking.travelers : []) as Traveler[];
   const lines = (Array.isArray(booking.price_breakdown) ? booking.price_breakdown : []) as unknown as PriceLine[];
   const balance = balanceOf(booking);
   // A cancelled or expired booking owes nothing more; what is owed back shows in its payments.
@@ -373,28 +437,16 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
               </Stack>
             </Section>
             <Section title="Travelers">
-              {travelers.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  {booking.adults} adult{booking.adults === 1 ? '' : 's'}
-                  {booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}; names not given yet.
-                </Text>
-              ) : (
-                <Stack gap={4}>
-                  {travelers.map((traveler, index) => (
-                    <Text size="sm" key={index}>
-                      {traveler.full_name ?? traveler.name ?? `Traveler ${index + 1}`}
-                      {traveler.nationality ? ` · ${traveler.nationality}` : ''}
-                      {traveler.age !== undefined && traveler.age !== '' ? ` · ${traveler.age}` : ''}
-                    </Text>
-                  ))}
-                </Stack>
-              )}
+              <BookingTravelers booking={booking} canWrite={canWrite} />
+            </Section>
+            <Section title="Conversation">
+              <BookingConversation booking={booking} />
             </Section>
             <Section title="Internal notes">
               <Notes booking={booking} canWrite={canWrite} />
             </Section>
             <Section title="Emails">
-              <Emails emails={emails} />
+              <Emails emails={emails} bookingId={booking.id} canResend={canWrite} />
             </Section>
           </Stack>
         </Grid.Col>

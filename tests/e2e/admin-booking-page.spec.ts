@@ -1,0 +1,73 @@
+import { expect, test } from './fixtures.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
+
+/**
+ * A booking's page for the office's everyday changes: confirm a pending booking with a reason,
+ * correct the travelers, send an email again, mark money owed back as returned, and see the
+ * traveler's conversation. On a tablet with touch.
+ */
+
+interface ListRow {
+  id: string;
+  booking_reference: string;
+  travelers: number;
+}
+
+async function firstBooking(a: Api, args: Record<string, unknown>): Promise<ListRow> {
+  const page = await rest<{ rows: ListRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_bookings', { p_limit: 1, ...args });
+  expect(page.rows[0], `a seeded booking for ${JSON.stringify(args)}`).toBeDefined();
+  return page.rows[0];
+}
+
+test('on a tablet, the office confirms a booking, corrects its travelers, resends an email and marks a refund paid', async ({ browser, request }) => {
+  const a = await api(request);
+  const pending = await firstBooking(a, { p_statuses: ['pending'], p_sort: 'created_at' });
+  const owed = await firstBooking(a, { p_payment_state: 'refund_due' });
+  const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const admin = await adminCredentials();
+  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${pending.id}`);
+  await expect(page.getByRole('heading', { name: `Booking ${pending.booking_reference}` })).toBeVisible({ timeout: 15_000 });
+
+  // Confirm, only with a reason.
+  await page.getByRole('button', { name: 'Confirm booking' }).tap();
+  const confirm = page.getByRole('form', { name: 'Confirm booking' });
+  await confirm.getByRole('button', { name: 'Confirm booking' }).tap();
+  await expect(confirm.getByText('Please give the reason for the change')).toBeVisible();
+  await confirm.getByRole('textbox', { name: 'Reason' }).fill('Deposit paid in cash at the Arusha office');
+  await confirm.getByRole('button', { name: 'Confirm booking' }).tap();
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('history')).toContainText('Deposit paid in cash at the Arusha office');
+
+  // The travelers' names, corrected; a missing name is refused first.
+  await page.getByRole('button', { name: 'Edit travelers' }).tap();
+  const form = page.getByRole('form', { name: 'Edit travelers' });
+  const names = form.getByRole('textbox', { name: /full name/ });
+  await expect(names).toHaveCount(pending.travelers);
+  await names.first().fill('');
+  await form.getByRole('textbox', { name: 'Reason for the change' }).fill('Names as in the passports');
+  await form.getByRole('button', { name: 'Save travelers' }).tap();
+  await expect(form.getByText('Please give the full name of every traveler')).toBeVisible();
+  await names.first().fill('Amina Passport-Name');
+  for (let n = 1; n < pending.travelers; n++) if (!(await names.nth(n).inputValue())) await names.nth(n).fill(`Traveler ${n + 1}`);
+  await form.getByRole('button', { name: 'Save travelers' }).tap();
+  await expect(page.getByTestId('travelers')).toContainText('Amina Passport-Name');
+
+  // An email sent again: it goes back to being written.
+  const emails = page.getByTestId('emails');
+  await emails.getByRole('button', { name: /^Send .* again$/ }).first().tap();
+  await expect(page.getByText('The email will go out again within a minute', { exact: false })).toBeVisible();
+  await saveScreenshot(page, 'admin-booking-page');
+
+  // Money owed back, marked returned with its transfer reference.
+  await page.goto(`/admin/bookings/${owed.id}`);
+  await page.getByRole('button', { name: 'Mark refunded' }).first().tap();
+  const refund = page.getByRole('form', { name: 'Mark refunded' });
+  await refund.getByRole('textbox', { name: /Transfer reference/ }).fill('REF-E2E-8812');
+  await refund.getByRole('button', { name: 'Mark refunded' }).tap();
+  await expect(page.getByText('marked as returned')).toBeVisible();
+  const [payment] = await rest<{ status: string; refund_reference: string }[]>(a, await adminToken(a), 'GET', `payments?select=status,refund_reference&booking_id=eq.${owed.id}&refund_reference=eq.REF-E2E-8812`);
+  expect(payment).toEqual({ status: 'refunded', refund_reference: 'REF-E2E-8812' });
+  await context.close();
+});
