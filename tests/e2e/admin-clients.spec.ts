@@ -44,7 +44,7 @@ test('an admin finds a client, opens them, and merges their guest booking under 
   const rows = page.getByRole('table', { name: 'Clients' }).locator('tbody tr');
   await expect(rows.filter({ hasText: account.email })).toHaveCount(1, { timeout: 10_000 });
   await expect(rows.filter({ hasText: otherAddress })).toHaveCount(1);
-  await saveScreenshot(page, 'admin-clients');
+  await saveScreenshot(page, 'admin-clients', { wholePage: false });
 
   await rows.filter({ hasText: account.email }).click();
   await expect(page.getByRole('heading', { name: account.name, level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
+import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, paymentMethodLabel, paymentStatusLabel, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
 import { isFiltered, searchArguments, validateClientsSearch } from '../../src/features/admin/clients/search.ts';
 
 describe('the clients list in the address', () => {
@@ -89,6 +89,12 @@ describe('words and names', () => {
   it('names the export file after the client and the day', () => {
     expect(exportFileName('Chloé Martin', '2026-11-26')).toBe('client-chloe-martin-2026-11-26.json');
     expect(exportFileName('   ', '2026-11-26')).toBe('client-data-2026-11-26.json');
+  });
+
+  it('says payments in the office’s words', () => {
+    expect(paymentStatusLabel('succeeded')).toBe('Paid');
+    expect(paymentStatusLabel('refund_due')).toBe('Refund owed');
+    expect(paymentMethodLabel('mobile_money')).toBe('Mobile money');
   });
 
   it('reads an activity as words', () => {

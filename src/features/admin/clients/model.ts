@@ -77,6 +77,11 @@ export function paymentMethodLabel(method: string): string {
   return ({ bank_transfer: 'Bank transfer', mobile_money: 'Mobile money', cash: 'Cash', card: 'Card', paypal: 'PayPal' } as Record<string, string>)[method] ?? method;
 }
 
+/** A payment's state in the office's words. */
+export function paymentStatusLabel(status: string): string {
+  return ({ succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refund_due: 'Refund owed', refunded: 'Refunded' } as Record<string, string>)[status] ?? status;
+}
+
 /** What an activity log entry says, in words: 'booking_created' reads 'Booking created'. */
 export function activityLabel(action: string): string {
   const words = action.replace(/[_.]+/g, ' ').trim();

@@ -10,7 +10,7 @@ import { formatCalendarDate, formatDateRange, formatOfficeDateTime, localIsoDate
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { addNote, addTag, clientDetailQuery, clientKeys, exportClient, removeNote, removeTag, type ClientDetail } from '../api.ts';
-import { activityLabel, exportFileName, normalizeTag, noteProblem, paymentMethodLabel } from '../model.ts';
+import { activityLabel, exportFileName, normalizeTag, noteProblem, paymentMethodLabel, paymentStatusLabel } from '../model.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
 import { EraseClient, MergeClient } from './ClientChanges.tsx';
 
@@ -318,19 +318,18 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
         </Text>
       </Card>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
           <Stack gap="md">
             <Section title="Bookings">
               {client.bookings.length === 0 ? (
                 <Empty>No booking yet.</Empty>
               ) : (
-                <Table.ScrollContainer minWidth={520}>
+                <Table.ScrollContainer minWidth={480}>
                   <Table verticalSpacing="xs" aria-label="Bookings">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Reference</Table.Th>
-                        <Table.Th>Tour</Table.Th>
-                        <Table.Th>Travel</Table.Th>
+                        <Table.Th>Tour and dates</Table.Th>
                         <Table.Th>Status</Table.Th>
                         <Table.Th ta="right">Total</Table.Th>
                       </Table.Tr>
@@ -338,20 +337,22 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
                     <Table.Tbody>
                       {client.bookings.map((booking) => (
                         <Table.Tr key={booking.id}>
-                          <Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <BookingLink id={booking.id} reference={booking.booking_reference} />
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm" lineClamp={2}>
                               {booking.tour_title}
                             </Text>
+                            <Text size="xs" c="dimmed">
+                              {booking.start_date && booking.end_date ? formatDateRange(booking.start_date, booking.end_date) : 'No dates yet'}
+                            </Text>
                             {booking.contact_email && booking.contact_email.toLowerCase() !== client.email?.toLowerCase() && (
-                              <Text size="xs" c="dimmed">
+                              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                                 Booked as {booking.contact_email}
                               </Text>
                             )}
                           </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{booking.start_date && booking.end_date ? formatDateRange(booking.start_date, booking.end_date) : '—'}</Table.Td>
                           <Table.Td>
                             <BookingStatusBadge status={booking.status} />
                           </Table.Td>
@@ -384,11 +385,11 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
                       {client.payments.map((payment) => (
                         <Table.Tr key={payment.id}>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate((payment.paid_at ?? payment.created_at).slice(0, 10))}</Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <BookingLink id={payment.booking_id} reference={payment.booking_reference} />
                           </Table.Td>
                           <Table.Td>{paymentMethodLabel(payment.method)}</Table.Td>
-                          <Table.Td>{payment.status.replace('_', ' ')}</Table.Td>
+                          <Table.Td>{paymentStatusLabel(payment.status)}</Table.Td>
                           <Table.Td ta="right" style={tabular}>
                             {money(payment.amount, payment.currency)}
                           </Table.Td>
@@ -437,7 +438,8 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
             </Section>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        {/* On a tablet, how to reach them and the team's notes come first. */}
+        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="md">
             <Section title="Contact">
               <Stack gap={4}>

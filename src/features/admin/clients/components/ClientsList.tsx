@@ -28,13 +28,11 @@ const columns: DataTableColumn<ClientListRow>[] = [
     title: 'Client',
     sortable: true,
     render: (row) => (
-      <Stack gap={2}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} lineClamp={1}>
-            {row.name}
-          </Text>
-          <ClientKindBadge kind={row.kind} />
-        </Group>
+      <Stack gap={2} align="flex-start">
+        <Text size="sm" fw={500} lineClamp={2}>
+          {row.name}
+        </Text>
+        <ClientKindBadge kind={row.kind} />
         {row.account_id && (
           <Text size="xs" c="orange.9">
             Has an account with this email: merge
@@ -62,7 +60,15 @@ const columns: DataTableColumn<ClientListRow>[] = [
   },
   { accessor: 'bookings', title: 'Bookings', sortable: true, ...numeric },
   { accessor: 'spent', title: 'Spent (USD)', sortable: true, ...numeric, render: (row) => formatMoney(row.spent_usd, 'USD') },
-  { accessor: 'last_trip', title: 'Last trip', sortable: true, render: (row) => date(row.last_trip), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  // On a tablet the list keeps what the office scans for; the last trip shows on the client's page.
+  {
+    accessor: 'last_trip',
+    title: 'Last trip',
+    sortable: true,
+    render: (row) => date(row.last_trip),
+    cellsStyle: () => ({ whiteSpace: 'nowrap' }),
+    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+  },
   { accessor: 'next_trip', title: 'Next trip', sortable: true, render: (row) => date(row.next_trip), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
   {
     accessor: 'tags',
