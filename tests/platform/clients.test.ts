@@ -122,6 +122,12 @@ describe('search_clients', () => {
     expect(page.rows).toHaveLength(1);
   });
 
+  it('is what the command palette finds clients by: guests as well as accounts', async () => {
+    const found = async (query: string) => (await agent.client.rpc('admin_search', { p_query: query })).data as { kind: string; id: string }[];
+    expect(await found(otherGuestEmail)).toContainEqual(expect.objectContaining({ kind: 'client', id: otherGuestEmail }));
+    expect(await found(account.email)).toContainEqual(expect.objectContaining({ kind: 'client', id: account.userId }));
+  });
+
   it('refuses a bad sort, kind or page in words', async () => {
     for (const [args, message] of [
       [{ p_sort: 'password' }, 'The list cannot be sorted by password'],

@@ -22,7 +22,7 @@ export async function findRecords(query: string): Promise<PaletteRecord[]> {
       record.kind === 'booking'
         ? `/admin/bookings/${record.id}`
         : record.kind === 'client'
-          ? `/admin/clients/${record.id}`
+          ? `/admin/clients/${encodeURIComponent(record.id)}`
           : `/admin/bookings?tour=${encodeURIComponent(JSON.stringify(record.id))}`,
   }));
 }
