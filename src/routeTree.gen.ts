@@ -33,6 +33,7 @@ import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/trav
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
@@ -187,6 +188,11 @@ const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -397,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -455,6 +462,7 @@ export interface FileRoutesByTo {
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -518,6 +526,7 @@ export interface FileRoutesById {
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/team': typeof AdminTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -582,6 +591,7 @@ export interface FileRouteTypes {
     | '/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/settings'
     | '/admin/team'
     | '/auth/forgot-password'
@@ -640,6 +650,7 @@ export interface FileRouteTypes {
     | '/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/settings'
     | '/admin/team'
     | '/auth/forgot-password'
@@ -702,6 +713,7 @@ export interface FileRouteTypes {
     | '/_public/travel-insurance'
     | '/admin/auth-debug'
     | '/admin/messages'
+    | '/admin/notifications'
     | '/admin/settings'
     | '/admin/team'
     | '/auth/forgot-password'
@@ -926,6 +938,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -1247,6 +1266,7 @@ const PublicRouteWithChildren =
 interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -1263,6 +1283,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminIndexRoute: AdminIndexRoute,

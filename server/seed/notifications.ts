@@ -68,10 +68,10 @@ export async function seedStaffNotifications(tx: Queryable, today: Date): Promis
       [row.to_address, error],
     );
   }
-  // The failure notifications are dated when the queue gave up, a day after the email was queued.
+  // The failure notifications are dated when the queue gave up, a few hours after the email was queued.
   await tx.query(
-    `update public.staff_notifications n set created_at = q.created_at + interval '1 day',
-            read_at = case when q.created_at < $1::timestamptz - interval '2 days' then q.created_at + interval '26 hours' end
+    `update public.staff_notifications n set created_at = q.created_at + interval '5 hours',
+            read_at = case when q.created_at < $1::timestamptz - interval '2 days' then q.created_at + interval '7 hours' end
        from public.email_queue q
       where n.kind = 'email_failed' and n.record_id = q.id::text`,
     [today.toISOString()],

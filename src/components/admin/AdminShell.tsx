@@ -1,7 +1,7 @@
-import { Alert, Anchor, AppShell, Badge, Burger, Button, Group, Kbd, Menu, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, AppShell, Badge, Burger, Button, Group, Indicator, Kbd, Menu, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
-import { IconExternalLink, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import { IconBell, IconExternalLink, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../layouts/Wordmark.tsx';
@@ -37,6 +37,7 @@ export function AdminShell({
   onOpen,
   onSignOut,
   findRecords,
+  unreadNotifications,
   children,
 }: {
   brand: AdminBrand;
@@ -47,6 +48,8 @@ export function AdminShell({
   /** The palette's search of bookings, clients and tours. */
   findRecords?: (query: string) => Promise<PaletteRecord[]>;
   onSignOut: () => void;
+  /** The staff member's unread notifications, shown on the bell (undefined while unknown). */
+  unreadNotifications?: number;
   children: ReactNode;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -76,6 +79,24 @@ export function AdminShell({
                 Search
               </Button>
             )}
+            <Indicator
+              label={unreadNotifications !== undefined && unreadNotifications > 99 ? '99+' : unreadNotifications}
+              size={18}
+              offset={6}
+              disabled={!unreadNotifications}
+              data-testid="notifications-bell"
+            >
+              <ActionIcon
+                component={Link}
+                to="/admin/notifications"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={unreadNotifications ? `Notifications, ${unreadNotifications} unread` : 'Notifications'}
+              >
+                <IconBell size={20} stroke={1.7} />
+              </ActionIcon>
+            </Indicator>
             <UserMenu
               name={user.name}
               email={user.email}

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AdminShell } from '@/components/admin/AdminShell.tsx';
 import { screensFor } from '@/components/admin/navigation.ts';
 import { AdminErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { usePermissions } from '@/features/admin/access/api.ts';
+import { unreadCountQuery } from '@/features/admin/notifications/api.ts';
 import { findRecords } from '@/features/admin/search/api.ts';
 import { allowancesOf } from '@/features/auth/roles.ts';
 import { useBranding } from '@/features/branding/api.ts';
@@ -16,6 +18,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   const router = useRouter();
   const branding = useBranding();
   const permissions = usePermissions(access.user.id);
+  const unread = useQuery(unreadCountQuery());
   if (status === 'signedOut' || (status === 'signedIn' && user?.id !== access.user.id)) return <AdminErrorScreen error={sessionUnauthorized()} />;
 
   const leave = async () => {
@@ -33,6 +36,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       safeMode={safeMode}
       onOpen={(to) => void router.navigate({ href: to })}
       findRecords={findRecords}
+      unreadNotifications={unread.data}
       onSignOut={() => void leave()}
     >
       {children}

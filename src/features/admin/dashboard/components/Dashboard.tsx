@@ -17,7 +17,7 @@ const usd = (amount: number) => formatMoney(amount, 'USD');
 /** The bookings list a figure counts, by the same rule (search_bookings). */
 type BookingsListSearch = NonNullable<LinkProps<'a', RegisteredRouter, string, '/admin/bookings'>['search']>;
 
-function Figure({ label, value, detail, tone, list, to }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch; to?: '/admin/messages' | '/admin/bookings/enquiries' }) {
+function Figure({ label, value, detail, tone, list, to }: { label: string; value: ReactNode; detail?: ReactNode; tone?: 'alert'; list?: BookingsListSearch; to?: '/admin/messages' | '/admin/bookings/enquiries' | '/admin/notifications' }) {
   return (
     <Card
       withBorder
@@ -31,9 +31,11 @@ function Figure({ label, value, detail, tone, list, to }: { label: string; value
           ? (props) => <Link {...props} to="/admin/bookings" search={list} />
           : to === '/admin/messages'
             ? (props) => <Link {...props} to={to} search={{ waiting: 1 }} />
-            : to
-              ? (props) => <Link {...props} to={to} search={{ stage: 'open' }} />
-              : undefined
+            : to === '/admin/notifications'
+              ? (props) => <Link {...props} to={to} search={{ tab: 'emails', status: 'failed' }} />
+              : to
+                ? (props) => <Link {...props} to={to} search={{ stage: 'open' }} />
+                : undefined
       }
     >
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
@@ -94,7 +96,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         <Figure label="Open enquiries" to="/admin/bookings/enquiries" value={figures.open_enquiries} detail="new, contacted or quoted" />
         <Figure label="Unanswered messages" to="/admin/messages" value={figures.unanswered_threads} detail="conversations waiting for us" />
         <Figure label="Refunds owed" list={{ payment: 'refund_due' }} value={figures.refunds_owed.count} tone={figures.refunds_owed.count ? 'alert' : undefined} detail={usd(figures.refunds_owed.usd)} />
-        <Figure label="Failed emails" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />
+        <Figure label="Failed emails" to="/admin/notifications" value={figures.failed_emails} tone={figures.failed_emails ? 'alert' : undefined} detail="not delivered" />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { adminCredentials, api, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
+
+/**
+ * The notifications screen: a traveler's message raises the bell's count, opening its notification
+ * lands on the conversation and marks it read, a kind is turned off; the dashboard's failed emails
+ * open the email log, where a message is read and sent again. On a tablet, everything marked read.
+ */
+
+const bell = (page: Page) => page.getByTestId('notifications-bell').getByRole('link');
+/** The bell's unread count, read from its label ('Notifications, 12 unread'). */
+const unreadOnBell = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
+test('an admin is told of a traveler’s message, opens it, turns a kind off and sends a failed email again', async ({ page, request }) => {
+  // The bell is polled once a minute: the count follows within that.
+  test.setTimeout(180_000);
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await expect(bell(page)).toHaveAttribute('aria-label', /\d+ unread/, { timeout: 15_000 });
+  const before = await unreadOnBell(page);
+
+  const a = await api(request);
+  const traveler = await signUp(a, 'Zawadi Notified');
+  const threadId = randomUUID();
+  await rest(a, traveler.token, 'POST', 'messages', { thread_id: threadId, subject: 'Park fees', body: 'Are the park fees included in the price?' });
+  await expect.poll(() => unreadOnBell(page), { timeout: 75_000, intervals: [2_000] }).toBe(before + 1);
+
+  await bell(page).click();
+  await expect(page).toHaveURL(/\/admin\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Notifications' });
+  const row = table.getByRole('row').filter({ hasText: 'Message from Zawadi Notified' });
+  await expect(row).toContainText('Are the park fees included in the price?');
+  await expect(row.getByRole('button', { name: 'Mark read: Message from Zawadi Notified' })).toBeVisible();
+  await saveScreenshot(page, 'admin-notifications', { wholePage: false });
+
+  // Opening it lands on the conversation, and it is read.
+  await row.getByText('Message from Zawadi Notified').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/messages\\?thread=${threadId}`));
+  await expect(page.getByTestId('conversation')).toContainText('Are the park fees included in the price?');
+  await expect.poll(() => unreadOnBell(page)).toBe(before);
+  await bell(page).click();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
+
+  // Enquiries turned off, and still off when the screen opens again.
+  await page.getByRole('button', { name: 'Choose what you hear about' }).click();
+  const drawer = page.getByRole('dialog', { name: 'What you hear about' });
+  const enquiries = drawer.getByRole('switch', { name: 'Enquiries' });
+  await expect(enquiries).toBeChecked();
+  await enquiries.click({ force: true });
+  await expect(page.getByText('Enquiries: off')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Choose what you hear about' }).click();
+  await expect(drawer.getByRole('switch', { name: 'Enquiries' })).not.toBeChecked();
+  await expect(drawer.getByRole('switch', { name: 'Messages' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // The dashboard's failed emails open the email log, filtered to them.
+  await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByLabel('Failed emails', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/notifications\?.*status=failed/);
+  await expect(page.getByRole('tab', { name: 'Email log' })).toHaveAttribute('aria-selected', 'true');
+  const log = page.getByRole('table', { name: 'Email log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Failed' }).first()).toBeVisible();
+
+  // A sign-in email's text is withheld; another's opens.
+  await log.getByRole('row').filter({ hasText: 'ana.silva@example.com' }).click();
+  await expect(page.getByText('Content withheld')).toBeVisible();
+  const failed = log.getByRole('row').filter({ hasText: 'jonas.berg@example.com' });
+  await failed.click();
+  const opened = page.getByLabel('Email to jonas.berg@example.com');
+  await expect(opened).toContainText('Your guide will meet you at Kilimanjaro airport.');
+  await expect(opened).toContainText('connection timed out');
+  await saveScreenshot(page, 'admin-email-log', { wholePage: false });
+  await opened.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByText('The email to jonas.berg@example.com will be sent again in a moment')).toBeVisible();
+
+  // No longer failed: the whole log shows it going out.
+  await page.getByText('All', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Search by address' }).fill('jonas.berg');
+  const retried = log.getByRole('row').filter({ hasText: 'jonas.berg@example.com' }).first();
+  await expect(retried).toContainText(/Waiting to send|Sent/);
+  await expect(retried).toContainText('Sent', { timeout: 40_000 });
+});
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an admin marks every notification read by touch', async ({ page }) => {
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/notifications');
+    await expect(page.getByRole('table', { name: 'Notifications' }).getByRole('button', { name: /^Mark read/ }).first()).toBeVisible({ timeout: 15_000 });
+    await saveScreenshot(page, 'admin-notifications', { wholePage: false });
+    await page.getByRole('button', { name: 'Mark all read' }).tap();
+    await expect(page.getByText('All notifications marked read')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Notifications' }).getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
+    await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
+    await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+});
