@@ -2373,6 +2373,7 @@ export interface Database {
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
       cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };
+      change_booking_party: { Args: { p_booking_id: string; p_adults: number; p_children: number; p_extras: Json; p_reason: string }; Returns: Json };
       change_booking_status: { Args: { p_booking_id: string; p_status: string; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
@@ -2407,7 +2408,7 @@ export interface Database {
       patch_stamps: { Args: { p_patch: Json; p_at: string; p_prefix: string }; Returns: Json };
       payment_state_of: { Args: { p_booking_id: string; p_total: number; p_paid: number }; Returns: string };
       payment_terms: { Args: Record<PropertyKey, never>; Returns: { deposit_percent: number; balance_due_days: number; offline_hold_days: number } };
-      quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null }; Returns: Json };
+      quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null; p_seats_held?: number | null }; Returns: Json };
       quote_for_client: { Args: { p_token: string }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };

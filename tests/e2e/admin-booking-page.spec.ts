@@ -60,6 +60,43 @@ test('on a tablet, the office confirms a booking, corrects its travelers, resend
   await expect(page.getByText('The email will go out again within a minute', { exact: false })).toBeVisible();
   await saveScreenshot(page, 'admin-booking-page');
 
+  // One traveler fewer: priced afresh, a seat given back.
+  const upcoming = await rest<{ rows: ListRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_bookings', {
+    p_statuses: ['confirmed'],
+    p_travel_from: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    p_limit: 50,
+  });
+  const party = upcoming.rows.find((row) => row.travelers >= 2 && row.id !== pending.id);
+  expect(party, 'a confirmed upcoming booking for two or more').toBeDefined();
+  const [before] = await rest<{ adults: number; children: number; tour_departures: { id: string; seats_booked: number } }[]>(
+    a,
+    await adminToken(a),
+    'GET',
+    `bookings?select=adults,children,tour_departures(id,seats_booked)&id=eq.${party!.id}`,
+  );
+  await page.goto(`/admin/bookings/${party!.id}`);
+  await expect(page.getByRole('heading', { name: `Booking ${party!.booking_reference}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Change travelers' }).tap();
+  const who = page.getByRole('form', { name: 'Change who travels' });
+  await who.getByRole('textbox', { name: 'Adults' }).fill('0');
+  await who.getByRole('button', { name: 'Change travelers' }).tap();
+  await expect(who.getByText('At least one adult travels')).toBeVisible();
+  const adults = before.children > 0 ? before.adults : before.adults - 1;
+  const children = before.children > 0 ? before.children - 1 : 0;
+  await who.getByRole('textbox', { name: 'Adults' }).fill(String(adults));
+  await who.getByRole('textbox', { name: 'Children' }).fill(String(children));
+  await expect(who.getByTestId('party-quote')).toBeVisible();
+  await who.getByRole('textbox', { name: 'Reason' }).fill('One of them cannot travel');
+  await who.getByRole('button', { name: 'Change travelers' }).tap();
+  await expect(page.getByText(/^Travelers changed/)).toBeVisible();
+  const [after] = await rest<{ adults: number; children: number; tour_departures: { seats_booked: number } }[]>(
+    a,
+    await adminToken(a),
+    'GET',
+    `bookings?select=adults,children,tour_departures(seats_booked)&id=eq.${party!.id}`,
+  );
+  expect(after).toEqual({ adults, children, tour_departures: { seats_booked: before.tour_departures.seats_booked - 1 } });
+
   // Money owed back, marked returned with its transfer reference.
   await page.goto(`/admin/bookings/${owed.id}`);
   await page.getByRole('button', { name: 'Mark refunded' }).first().tap();

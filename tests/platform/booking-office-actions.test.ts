@@ -88,3 +88,55 @@ it('is booking staff’s: an editor and a traveler are refused every action', as
     expect((await client.rpc('resend_booking_email', { p_notification_id: crypto.randomUUID() })).error?.code).toBe('42501');
   }
 });
+
+it('changes who travels: priced afresh, seats moved, overpaid money owed back, a full departure refusing only new seats', async () => {
+  const { rows } = await server.db.query<{ id: string; base_price: string }>(
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
+     select id, current_date + 50, current_date + 55, 3 from public.tours where status = 'active' and not is_private and base_price > 0 order by slug limit 1
+     returning id, (select base_price from public.tours t where t.id = tour_id) as base_price`,
+  );
+  const [{ id: fullDeparture, base_price }] = rows;
+  const price = Number(base_price);
+  const made = await agent.rpc('create_booking', { p_departure_id: fullDeparture, p_adults: 3, p_contact: { full_name: 'Party Client', email: 'party-client@example.com' }, p_travelers: [{ full_name: 'A' }, { full_name: 'B' }, { full_name: 'C' }] });
+  expect(made.error).toBeNull();
+  const id = made.data.id;
+  expect((await agent.rpc('record_payment', { p_booking_id: id, p_amount: 3 * price, p_method: 'bank_transfer' })).error).toBeNull();
+  const seats = async () => (await server.db.query<{ n: number }>(`select seats_booked as n from public.tour_departures where id = $1`, [fullDeparture])).rows[0].n;
+  expect(await seats()).toBe(3);
+
+  const change = (adults: number, reason = 'One traveler cannot come') => agent.rpc('change_booking_party', { p_booking_id: id, p_adults: adults, p_children: 0, p_extras: [], p_reason: reason });
+  expect((await change(3)).error?.message).toBe('Nothing has changed');
+  expect((await change(2, '')).error?.message).toBe('Please give the reason for the change');
+  expect((await change(4)).error?.message).toBe('Only 3 seats are left on this departure');
+  expect(await seats()).toBe(3);
+
+  const smaller = await change(2);
+  expect(smaller.error).toBeNull();
+  expect(smaller.data).toMatchObject({ previous_total: 3 * price, total: 2 * price, difference: -price });
+  expect(await seats()).toBe(2);
+  const { rows: booking } = await server.db.query<{ adults: number; travelers: unknown[]; total_amount: string }>(`select adults, travelers, total_amount from public.bookings where id = $1`, [id]);
+  expect(booking[0]).toMatchObject({ adults: 2, travelers: [{ full_name: 'A' }, { full_name: 'B' }] });
+  const owed = await server.db.query<{ amount: string }>(`select amount from public.payments where booking_id = $1 and status = 'refund_due'`, [id]);
+  expect(owed.rows.map((row) => Number(row.amount))).toEqual([price]);
+  const reasons = (await server.db.query<{ reason: string }>(`select reason from public.audit_log where table_name = 'bookings' and record_id = $1 and reason is not null`, [id])).rows;
+  expect(reasons.map((row) => row.reason)).toContain('One traveler cannot come');
+
+  // The freed seat can be taken back: 3 fit again, 4 do not.
+  expect((await change(4, 'Back to four')).error?.message).toBe('Only 3 seats are left on this departure');
+  expect((await change(3, 'The friend can come after all')).error).toBeNull();
+  expect(await seats()).toBe(3);
+});
+
+it('leaves a private trip’s party to a price set by hand', async () => {
+  const { rows } = await server.db.query<{ id: string }>(
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity, is_private)
+     select id, current_date + 60, current_date + 62, 2, true from public.tours where status = 'active' order by slug limit 1 returning id`,
+  );
+  const { rows: booked } = await server.db.query<{ id: string }>(
+    `insert into public.bookings (tour_id, departure_id, adults, contact, total_amount)
+     select tour_id, id, 2, '{"full_name":"P","email":"p@example.com"}', 1000 from public.tour_departures where id = $1 returning id`,
+    [rows[0].id],
+  );
+  const refused = await agent.rpc('change_booking_party', { p_booking_id: booked[0].id, p_adults: 3, p_children: 0, p_extras: [], p_reason: 'x' });
+  expect(refused.error?.message).toBe('A private trip is priced for its party: set its price by hand with a reason instead');
+});

@@ -145,6 +145,7 @@ async function setUp(): Promise<Fixtures> {
     ids[`guestReference:${role}`] = made.data.booking_reference;
   }
   ids.staffBooking = (await adminClient.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1, p_contact: { full_name: 'Phone Customer', email: 'phone@example.com' } })).data.id;
+  ids.partyBooking = (await adminClient.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1, p_contact: { full_name: 'Party Change', email: 'party@example.com' } })).data.id;
   ids.bookingNotification = (await one<{ id: string }>(`select id from public.booking_notifications where booking_id = $1 limit 1`, [ids.staffBooking])).id;
   ids.refundDuePayment = await id(`insert into public.payments (booking_id, amount, method, status) values ($1, 5, 'card', 'refund_due') returning id`, [ids['booking:other']]);
 

@@ -673,6 +673,8 @@ export const functions: Record<string, FunctionEntry> = {
   search_clients: staffOnly(['admin', 'agent'], () => ({ p_query: 'a' })),
   seat_hold_terms: everyone(() => ({})),
   set_audit_reason: nobody,
+  // Each staff role asks for a different party, so each call is a change.
+  change_booking_party: bookingStaffOnly((f, role) => ({ p_booking_id: f.ids.partyBooking, p_adults: role === 'admin' ? 2 : 3, p_children: 0, p_extras: [], p_reason: 'Matrix' })),
   change_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed', p_reason: 'Matrix' })),
   set_booking_status: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_status: 'confirmed' })),
   set_staff_active: staffOnly(['admin'], (f) => ({ p_user_id: f.people.agent.userId, p_active: true })),

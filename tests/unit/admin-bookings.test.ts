@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, conversationsOf, describeChange, moveRefusalField, newBookingProblems, newBookingRefusalField, nextStatus, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
+import { balanceOf, bookedExtras, conversationsOf, describeChange, moveRefusalField, newBookingProblems, newBookingRefusalField, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
 import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
@@ -187,5 +187,24 @@ describe('the History in words', () => {
       }),
     ).toBe('travelers: Laura Fischer → Amina Mrema');
     expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { travelers: [] }, new_values: { travelers: [{ full_name: 'A' }, { full_name: 'B' }] } })).toBe('travelers: — → A, B');
+  });
+});
+
+describe('changing who travels', () => {
+  it('reads the booked extras as codes and quantities', () => {
+    expect(bookedExtras([{ code: 'balloon', name: 'Balloon', quantity: 2, amount: 1100 }, { code: 'transfer' }, null, { name: 'no code' }])).toEqual([
+      { code: 'balloon', quantity: 2 },
+      { code: 'transfer', quantity: 1 },
+    ]);
+    expect(bookedExtras({})).toEqual([]);
+  });
+
+  it('asks for at least one adult, a number of children and a reason', () => {
+    expect(partyProblems({ adults: 0, children: '', reason: ' ' })).toEqual({
+      adults: 'At least one adult travels',
+      children: 'Please give the number of children, or 0',
+      reason: 'Please give the reason for the change',
+    });
+    expect(partyProblems({ adults: 2, children: 0, reason: 'Friend joins' })).toEqual({});
   });
 });

@@ -81,7 +81,7 @@ type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tab
 
 export type BookingDetail = Row<'bookings'> & {
   tours: Pick<Row<'tours'>, 'id' | 'title' | 'slug'> | null;
-  tour_departures: Pick<Row<'tour_departures'>, 'id' | 'start_date' | 'end_date' | 'capacity' | 'seats_booked' | 'status'> | null;
+  tour_departures: Pick<Row<'tour_departures'>, 'id' | 'start_date' | 'end_date' | 'capacity' | 'seats_booked' | 'status' | 'is_private'> | null;
   payments: Row<'payments'>[];
 };
 
@@ -100,7 +100,7 @@ export const bookingDetailQuery = (id: string) =>
       const supabase = await getSupabase();
       const { data: booking, error } = await supabase
         .from('bookings')
-        .select('*, tours(id, title, slug), tour_departures(id, start_date, end_date, capacity, seats_booked, status), payments(*)')
+        .select('*, tours(id, title, slug), tour_departures(id, start_date, end_date, capacity, seats_booked, status, is_private), payments(*)')
         .eq('id', id)
         .maybeSingle();
       if (error) throw error;
@@ -199,13 +199,15 @@ export const upcomingDeparturesQuery = (tourId: string, today: string) =>
   });
 
 /** The price of a party on a departure (quote_booking): the preview of a move or a new booking. */
-export async function quoteDeparture(departureId: string, party: { tourId: string; adults: number; children: number; extras?: unknown }): Promise<{ total: number; currency: string }> {
+export async function quoteDeparture(departureId: string, party: { tourId: string; adults: number; children: number; extras?: unknown; seatsHeld?: number }): Promise<{ total: number; currency: string }> {
   const { data, error } = await (await getSupabase()).rpc('quote_booking', {
     p_departure_id: departureId,
     p_adults: party.adults,
     p_children: party.children,
     p_extras: (party.extras ?? []) as Json,
     p_tour_id: party.tourId,
+    // The seats the booking holds already count as free for its own change.
+    p_seats_held: party.seatsHeld ?? 0,
   });
   if (error) throw error;
   return data as unknown as { total: number; currency: string };
@@ -290,3 +292,28 @@ export const bookingConversationQuery = (booking: { id: string; user_id: string 
       return data;
     },
   });
+
+/** The extras a tour offers, for adding to or removing from a booking. */
+export const tourExtrasQuery = (tourId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'bookings', 'extras', tourId] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).from('tour_extras').select('code, name, unit, price').eq('tour_id', tourId).eq('is_active', true).order('display_order');
+      if (error) throw error;
+      return data;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** Changes who travels: adults, children and extras, priced afresh, with the reason (change_booking_party). */
+export async function changeBookingParty(bookingId: string, party: { adults: number; children: number; extras: { code: string; quantity: number }[] }, reason: string): Promise<{ total: number; difference: number }> {
+  const { data, error } = await (await getSupabase()).rpc('change_booking_party', {
+    p_booking_id: bookingId,
+    p_adults: party.adults,
+    p_children: party.children,
+    p_extras: party.extras as Json,
+    p_reason: reason,
+  });
+  if (error) throw error;
+  return data as unknown as { total: number; difference: number };
+}

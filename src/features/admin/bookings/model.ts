@@ -225,3 +225,22 @@ export function conversationsOf(messages: readonly ConversationMessage[], bookin
   }
   return [...threads.values()].sort((a, b) => Number(b.about) - Number(a.about) || b.last.created_at.localeCompare(a.last.created_at));
 }
+
+/** The extras a booking holds, as change_booking_party takes them: code and quantity. */
+export function bookedExtras(extras: unknown): { code: string; quantity: number }[] {
+  if (!Array.isArray(extras)) return [];
+  return extras
+    .filter((extra): extra is { code: string; quantity?: number } => Boolean(extra) && typeof extra === 'object' && typeof (extra as { code?: unknown }).code === 'string')
+    .map((extra) => ({ code: extra.code, quantity: Number(extra.quantity ?? 1) }));
+}
+
+/** The party form's messages: what change_booking_party refuses before asking. */
+export function partyProblems(values: { adults: number | string; children: number | string; reason: string }): { adults?: string; children?: string; reason?: string } {
+  const problems: { adults?: string; children?: string; reason?: string } = {};
+  const adults = values.adults === '' ? NaN : Number(values.adults);
+  const children = values.children === '' ? NaN : Number(values.children);
+  if (!Number.isInteger(adults) || adults < 1) problems.adults = 'At least one adult travels';
+  if (!Number.isInteger(children) || children < 0) problems.children = 'Please give the number of children, or 0';
+  if (!values.reason.trim()) problems.reason = 'Please give the reason for the change';
+  return problems;
+}

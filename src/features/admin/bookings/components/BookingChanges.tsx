@@ -1,12 +1,12 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { IconArrowsExchange, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { IconArrowsExchange, IconCircleCheck, IconUsers, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingStatus, moveBooking, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
-import { moveRefusalField, nextStatus } from '../model.ts';
+import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingParty, changeBookingStatus, moveBooking, tourExtrasQuery, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
+import { bookedExtras, moveRefusalField, nextStatus, partyProblems } from '../model.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 
@@ -211,6 +211,117 @@ function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: ()
 }
 
 /** The booking's changes: move to another departure, cancel under the policy. */
+/** Changes who travels: adults, children and extras, with the new price and the difference shown before. */
+function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
+  const extrasOffered = useQuery(tourExtrasQuery(booking.tour_id));
+  const [adults, setAdults] = useState<number | string>(booking.adults);
+  const [children, setChildren] = useState<number | string>(booking.children);
+  const [extras, setExtras] = useState(() => bookedExtras(booking.extras));
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<ReturnType<typeof partyProblems> & { form?: string }>({});
+  const afterChange = useAfterChange(booking);
+  const party = { adults: Number(adults), children: Number(children) };
+  const partyOk = Number.isInteger(party.adults) && party.adults >= 1 && Number.isInteger(party.children) && party.children >= 0;
+  const quote = useQuery({
+    queryKey: ['admin', 'bookings', 'party-quote', booking.id, party.adults, party.children, extras],
+    queryFn: () => quoteDeparture(booking.departure_id!, { tourId: booking.tour_id, ...party, extras, seatsHeld: booking.adults + booking.children }),
+    enabled: partyOk && booking.departure_id !== null,
+    retry: false,
+  });
+  const mutation = useMutation({
+    mutationFn: () => changeBookingParty(booking.id, { ...party, extras }, reason.trim()),
+    onSuccess: async (result) => {
+      const change = result.difference === 0 ? 'the price is unchanged' : result.difference > 0 ? `${money(result.difference, booking.currency)} more to pay` : `${money(-result.difference, booking.currency)} less`;
+      notify.success(`Travelers changed: ${change}`);
+      await afterChange();
+      onClose();
+    },
+    onError: (error: Error) => setProblems(/reason/i.test(error.message) ? { reason: error.message } : { form: error.message }),
+  });
+  const quantityOf = (code: string) => extras.find((extra) => extra.code === code)?.quantity ?? 0;
+  const setQuantity = (code: string, quantity: number) =>
+    setExtras((current) => (quantity > 0 ? [...current.filter((extra) => extra.code !== code), { code, quantity }] : current.filter((extra) => extra.code !== code)));
+  const paid = Number(booking.amount_paid);
+  const newTotal = quote.data?.total;
+  return (
+    <form
+      aria-label="Change who travels"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = partyProblems({ adults, children, reason });
+        setProblems(found);
+        if (Object.keys(found).length === 0) mutation.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <NumberInput label="Adults" min={1} max={60} allowDecimal={false} clampBehavior="none" value={adults} onChange={setAdults} error={problems.adults} />
+          <NumberInput label="Children" min={0} max={60} allowDecimal={false} clampBehavior="none" value={children} onChange={setChildren} error={problems.children} />
+        </Group>
+        {(extrasOffered.data ?? []).length > 0 && (
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              Extras
+            </Text>
+            {extrasOffered.data!.map((extra) =>
+              extra.unit === 'per_booking' ? (
+                <Checkbox key={extra.code} label={`${extra.name} (${money(Number(extra.price), booking.currency)} per booking)`} checked={quantityOf(extra.code) > 0} onChange={(event) => setQuantity(extra.code, event.currentTarget.checked ? 1 : 0)} />
+              ) : (
+                <NumberInput
+                  key={extra.code}
+                  label={`${extra.name} (${money(Number(extra.price), booking.currency)} per person)`}
+                  description="How many travelers take it"
+                  min={0}
+                  max={60}
+                  allowDecimal={false}
+                  value={quantityOf(extra.code)}
+                  onChange={(value) => setQuantity(extra.code, Number(value) || 0)}
+                />
+              ),
+            )}
+          </Stack>
+        )}
+        {quote.error && (
+          <Text c="red" size="sm" role="alert">
+            {quote.error.message}
+          </Text>
+        )}
+        {newTotal !== undefined && !quote.error && (
+          <Table verticalSpacing={4} data-testid="party-quote">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>New total</Table.Td>
+                <Table.Td ta="right">{money(newTotal, booking.currency)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>Paid so far</Table.Td>
+                <Table.Td ta="right">{money(paid, booking.currency)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td fw={700}>{newTotal >= paid ? 'Left to pay' : 'Owed back to the client'}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {money(Math.abs(newTotal - paid), booking.currency)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        )}
+        <Textarea label="Reason" description="Kept in the booking’s History." required autosize minRows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={problems.reason} />
+        {problems.form && <Alert color="red">{problems.form}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending} disabled={Boolean(quote.error)}>
+            Change travelers
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** Confirms or completes the booking with a reason, kept in its History (change_booking_status). */
 function ChangeStatus({ booking, next, onClose }: { booking: BookingDetail; next: NonNullable<ReturnType<typeof nextStatus>>; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -256,7 +367,7 @@ function ChangeStatus({ booking, next, onClose }: { booking: BookingDetail; next
 }
 
 export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
-  const [open, setOpen] = useState<'move' | 'cancel' | 'status' | null>(null);
+  const [open, setOpen] = useState<'move' | 'cancel' | 'status' | 'party' | null>(null);
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return null;
   const close = () => setOpen(null);
   const next = nextStatus(booking, booking.tour_departures?.end_date ?? null, localIsoDate());
@@ -273,6 +384,14 @@ export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
       <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => setOpen('move')}>
         Change departure
       </Button>
+      {!booking.tour_departures?.is_private && (
+        <Button variant="default" leftSection={<IconUsers size={16} />} onClick={() => setOpen('party')}>
+          Change travelers
+        </Button>
+      )}
+      <Modal opened={open === 'party'} onClose={close} title="Change who travels" centered>
+        {open === 'party' && <ChangeParty booking={booking} onClose={close} />}
+      </Modal>
       <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => setOpen('cancel')}>
         Cancel booking
       </Button>
