@@ -22,6 +22,19 @@ const viewOf = ({ page: _page, ...view }: ClientsSearch): Record<string, unknown
 const numeric = { textAlign: 'right' as const, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const }) };
 const date = (value: string | null) => (value ? formatCalendarDate(value) : '—');
 
+/** An email that wraps after its @ when the column is narrow, rather than anywhere in it. */
+function EmailLines({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 const columns: DataTableColumn<ClientListRow>[] = [
   {
     accessor: 'name',
@@ -47,8 +60,8 @@ const columns: DataTableColumn<ClientListRow>[] = [
     sortable: true,
     render: (row) => (
       <Stack gap={0}>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {row.email}
+        <Text size="sm">
+          <EmailLines email={row.email} />
         </Text>
         {row.phone && (
           <Text size="xs" c="dimmed">
@@ -59,7 +72,7 @@ const columns: DataTableColumn<ClientListRow>[] = [
     ),
   },
   { accessor: 'bookings', title: 'Bookings', sortable: true, ...numeric },
-  { accessor: 'spent', title: 'Spent (USD)', sortable: true, ...numeric, render: (row) => formatMoney(row.spent_usd, 'USD') },
+  { accessor: 'spent', title: 'Spent (USD)', sortable: true, ...numeric, render: (row) => formatMoney(row.spent_usd, 'USD', { cents: true }) },
   // On a tablet the list keeps what the office scans for; the last trip shows on the client's page.
   {
     accessor: 'last_trip',
@@ -73,10 +86,11 @@ const columns: DataTableColumn<ClientListRow>[] = [
   {
     accessor: 'tags',
     title: 'Tags',
+    width: 110,
     render: (row) => (
       <Group gap={4}>
         {row.tags.map((tag) => (
-          <Badge key={tag} size="sm" variant="light" color="gray" tt="none">
+          <Badge key={tag} size="sm" variant="light" color="gray" tt="none" maw="100%">
             {tag}
           </Badge>
         ))}
