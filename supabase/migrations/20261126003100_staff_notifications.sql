@@ -25,7 +25,7 @@ comment on table public.staff_notifications is
 create index staff_notifications_recipient_idx on public.staff_notifications (recipient_id, created_at desc);
 create index staff_notifications_unread_idx on public.staff_notifications (recipient_id) where read_at is null;
 -- An expiring hold is raised once per booking and person, however often the sweeper looks.
-create unique index staff_notifications_hold_once on public.staff_notifications (recipient_id, record_id) where kind = 'hold_expiring';
+create unique index staff_notifications_hold_once on public.staff_notifications (record_id, recipient_id) where kind = 'hold_expiring';
 
 create table public.staff_notification_opt_outs (
   user_id uuid not null references public.users (id) on delete cascade,

@@ -101,5 +101,12 @@ test.describe('on a 768 px tablet', () => {
     await expect(page.getByRole('table', { name: 'Notifications' }).getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
     await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
     await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+    // The email log by touch: an email opens below its row.
+    await page.getByRole('tab', { name: 'Email log' }).tap();
+    const row = page.getByRole('table', { name: 'Email log' }).getByRole('row').filter({ hasText: 'm.dubois@exmaple.com' });
+    await row.tap();
+    await expect(page.getByLabel('Email to m.dubois@exmaple.com')).toContainText('The balance of your safari is due in 7 days.');
+    await saveScreenshot(page, 'admin-email-log', { wholePage: false });
   });
 });
