@@ -102,6 +102,10 @@ describe('search_clients', () => {
   it('filters by tag, sorts by spent and counts every client while returning a page', async () => {
     expect((await agent.client.from('client_tags').insert({ client_key: guestEmail, tag: 'vip' })).error).toBeNull();
     expect((await search({ p_query: marker, p_tag: 'vip' })).rows.map((row) => row.client_key)).toEqual([guestEmail]);
+    // The filter's choices: each tag once.
+    const tags = (await agent.client.rpc('client_tags_in_use')).data as string[];
+    expect(tags).toContain('vip');
+    expect(new Set(tags).size).toBe(tags.length);
     const everyone = await search({ p_limit: 500 });
     const { rows: counted } = await server.db.query<{ n: number }>(
       `select ((select count(*) from public.users where role = 'traveler')
@@ -254,6 +258,7 @@ describe('who may', () => {
         ['merge_clients', { p_keep: agent.userId, p_merge: 'someone@example.com', p_reason: 'x' }],
         ['erase_client', { p_client_key: 'someone@example.com', p_reason: 'x' }],
         ['export_client', { p_client_key: 'someone@example.com' }],
+        ['client_tags_in_use', {}],
       ] as const) {
         expect((await client.rpc(name, args)).error?.code, name).toBe('42501');
       }

@@ -576,6 +576,7 @@ export const functions: Record<string, FunctionEntry> = {
   client_directory_after_rates: nobody,
   client_directory_after_user: nobody,
   client_directory_rows: nobody,
+  client_tags_in_use: staffOnly(['admin', 'agent'], () => ({})),
   // A client's page and their data, for client staff (clients.read; the export clients.write).
   client_details: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
   erase_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.ids.guestEmail, p_reason: 'Matrix' })),

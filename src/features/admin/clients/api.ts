@@ -104,9 +104,9 @@ export const tagChoicesQuery = () =>
   queryOptions({
     queryKey: clientKeys.tags,
     queryFn: async () => {
-      const { data, error } = await (await getSupabase()).from('client_tags').select('tag').order('tag').limit(2000);
+      const { data, error } = await (await getSupabase()).rpc('client_tags_in_use');
       if (error) throw error;
-      return [...new Set(data.map((row) => row.tag))];
+      return data;
     },
     staleTime: 60_000,
   });
