@@ -365,6 +365,41 @@ export interface Database {
           { foreignKeyName: "booking_origins_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: true; referencedRelation: "bookings"; referencedColumns: ["id"] },
         ];
       };
+      booking_settings: {
+        Row: {
+          id: boolean;
+          deposit_percent: number;
+          balance_due_days: number;
+          offline_hold_days: number;
+          booking_terms_version: string;
+          default_currency: string;
+          time_zone: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: boolean;
+          deposit_percent?: number;
+          balance_due_days?: number;
+          offline_hold_days?: number;
+          booking_terms_version?: string;
+          default_currency?: string;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          deposit_percent?: number;
+          balance_due_days?: number;
+          offline_hold_days?: number;
+          booking_terms_version?: string;
+          default_currency?: string;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "booking_settings_default_currency_fkey"; columns: ["default_currency"]; isOneToOne: false; referencedRelation: "currency_rates"; referencedColumns: ["currency"] },
+        ];
+      };
       bookings: {
         Row: {
           id: string;
@@ -1272,7 +1307,7 @@ export interface Database {
           currency: string;
           pay_on_arrival: string | null;
           updated_at: string;
-          balance_due_days: number | null;
+          balance_due_days: number;
         };
         Insert: {
           id?: string;
@@ -1285,7 +1320,7 @@ export interface Database {
           currency?: string;
           pay_on_arrival?: string | null;
           updated_at?: string;
-          balance_due_days?: never;
+          balance_due_days?: number;
         };
         Update: {
           id?: string;
@@ -1298,7 +1333,7 @@ export interface Database {
           currency?: string;
           pay_on_arrival?: string | null;
           updated_at?: string;
-          balance_due_days?: never;
+          balance_due_days?: number;
         };
         Relationships: [];
       };

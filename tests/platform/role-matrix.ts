@@ -155,6 +155,13 @@ export const tables: Record<string, TableEntry> = {
     patch: { ip: '192.0.2.2' },
     target: (f) => ['booking_id', f.ids['booking:traveler']],
   },
+  booking_settings: {
+    // The booking terms: admins read and change the one row; everyone else reads payment_terms().
+    ...companyOnly('A-Y-'),
+    row: () => ({ id: true }),
+    patch: { deposit_percent: 35 },
+    target: () => ['id', 'true'],
+  },
   bookings: {
     // Made and changed only by functions; travelers read their own; the company reads all and writes notes.
     cells: { anon: '----', traveler: 'S---', other: 'S---', admin: 'A-Y-', agent: 'A-Y-', editor: 'S---', guide: 'S---' },
@@ -552,6 +559,10 @@ export const functions: Record<string, FunctionEntry> = {
         : { p_reference: ownId(f, 'reference', role, bookingStaff(role) ? 'others' : whose) },
   },
   booking_for_payment: nobody,
+  // The booking terms' checks, and the bank details' balance days kept equal to them.
+  booking_settings_to_instructions: nobody,
+  check_booking_settings: nobody,
+  payment_instructions_follow_terms: nobody,
   // Answers ids to booking staff only; others get none.
   bookings_matching: signedIn(() => ({ p_query: 'Client' })),
   booking_payment_schedule: bookingFunction(),
