@@ -108,3 +108,22 @@ test('on a tablet, the office confirms a booking, corrects its travelers, resend
   expect(payment).toEqual({ status: 'refunded', refund_reference: 'REF-E2E-8812' });
   await context.close();
 });
+
+test('the office approves the holds of several pending bookings at once from the list', async ({ page, request }) => {
+  const a = await api(request);
+  const pending = await rest<{ rows: ListRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_bookings', { p_statuses: ['pending'], p_limit: 25 });
+  expect(pending.rows.length, 'two seeded pending bookings').toBeGreaterThanOrEqual(2);
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await page.goto(`/admin/bookings?status=${encodeURIComponent(JSON.stringify(['pending']))}`);
+  const chosen = pending.rows.slice(0, 2);
+  for (const row of chosen) await page.getByRole('checkbox', { name: `Select ${row.booking_reference}` }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Approve holds' }).click();
+  await expect(page.getByText('2 holds approved: their seats are kept longer')).toBeVisible();
+  const approved = await rest<{ hold_approved_at: string | null }[]>(a, await adminToken(a), 'GET', `bookings?select=hold_approved_at&id=in.(${chosen.map((row) => row.id).join(',')})`);
+  expect(approved.every((row) => row.hold_approved_at !== null)).toBe(true);
+  await expect(bar).toHaveCount(0);
+});

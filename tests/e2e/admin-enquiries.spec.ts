@@ -139,3 +139,24 @@ test('on a tablet, an enquiry is assigned, contacted, and only marked lost with 
   expect(stored).toEqual({ status: 'lost', lost_reason: 'Arranged their own transfer', assignee: { full_name: 'Neema Mushi' } });
   await context.close();
 });
+
+test('several enquiries are given to an agent and marked contacted at once', async ({ page, request }) => {
+  const enquiry = await seededEnquiry(request, 'Is the Ngorongoro day trip suitable for a 4-year-old?');
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await page.goto('/admin/bookings/enquiries?stage=new');
+  const table = page.getByRole('table', { name: 'New enquiries' });
+  await table.getByRole('checkbox', { name: `Select the enquiry from ${enquiry.name}` }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar).toContainText('1 selected');
+  await pickOption(page, bar.getByRole('combobox', { name: 'Give the selected enquiries to' }), 'Neema Mushi');
+  await expect(page.getByText('1 enquiry given to Neema Mushi')).toBeVisible();
+  await table.getByRole('checkbox', { name: `Select the enquiry from ${enquiry.name}` }).check();
+  await bar.getByRole('button', { name: 'Mark contacted' }).click();
+  await expect(page.getByText('1 enquiry marked contacted')).toBeVisible();
+  await expect(table.getByText(enquiry.subject)).toHaveCount(0);
+  const a = await api(request);
+  const [stored] = await rest<{ status: string; assignee: { full_name: string } }[]>(a, await adminToken(a), 'GET', `enquiries?select=status,assignee:users!enquiries_assigned_to_fkey(full_name)&id=eq.${enquiry.id}`);
+  expect(stored).toEqual({ status: 'contacted', assignee: { full_name: 'Neema Mushi' } });
+});

@@ -317,3 +317,9 @@ export async function changeBookingParty(bookingId: string, party: { adults: num
   if (error) throw error;
   return data as unknown as { total: number; difference: number };
 }
+
+/** Keeps a pending booking's seats as a proven hold does: the team vouches for the client (approve_booking_hold). */
+export async function approveBookingHold(bookingId: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('approve_booking_hold', { p_booking_id: bookingId });
+  if (error) throw error;
+}

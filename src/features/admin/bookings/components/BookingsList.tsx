@@ -2,19 +2,21 @@ import 'mantine-datatable/styles.layer.css';
 import { Badge, Button, CloseButton, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
+import { BulkBar } from '@/components/admin/BulkBar.tsx';
+import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { SavedViewsMenu } from '@/components/admin/SavedViewsMenu.tsx';
 import { formatCalendarDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { allMatchingBookings, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
+import { allMatchingBookings, approveBookingHold, bookingKeys, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
 import { ATTENTION_LABELS, BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
@@ -106,6 +108,23 @@ export function BookingsList({ search, onSearchChange, canWrite }: { search: Boo
   const tours = useQuery(tourChoicesQuery());
   const [text, setText] = useState(search.q ?? '');
   const [exporting, setExporting] = useState<string | null>(null);
+  const [selected, setSelected] = useState<BookingListRow[]>([]);
+  const queryClient = useQueryClient();
+  // A selection is of the rows on screen: another page, order or filter starts afresh.
+  const shown = JSON.stringify(search);
+  const [selectedFor, setSelectedFor] = useState(shown);
+  if (selectedFor !== shown) {
+    setSelectedFor(shown);
+    setSelected([]);
+  }
+  const approveHolds = useMutation({
+    mutationFn: () => forEachSelected(selected, (row) => approveBookingHold(row.id)),
+    onSuccess: async (outcome) => {
+      (outcome.refused.length ? notify.warning : notify.success)(describeOutcome(outcome, (n) => `${n} hold${n === 1 ? '' : 's'} approved: their seats are kept longer`));
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
   const applyText = useDebouncedCallback((value: string) => onSearchChange({ q: value.trim() || undefined, page: undefined }), 300);
   const problems = dateRangeProblems(search);
   const filter = (next: Partial<BookingsSearch>) => onSearchChange({ ...next, page: undefined });
@@ -240,7 +259,21 @@ export function BookingsList({ search, onSearchChange, canWrite }: { search: Boo
           {error.message}
         </Text>
       )}
+      <BulkBar count={selected.length} onClear={() => setSelected([])}>
+        <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={() => downloadCsv(`bookings-selected-${new Date().toISOString().slice(0, 10)}.csv`, selected, exportColumns)}>
+          Export selected
+        </Button>
+        {canWrite && (
+          <Button size="compact-sm" onClick={() => approveHolds.mutate()} loading={approveHolds.isPending} disabled={!selected.some((row) => row.status === 'pending')}>
+            Approve holds
+          </Button>
+        )}
+      </BulkBar>
       <DataTable<BookingListRow>
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every booking on this page' }}
+        getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${row.booking_reference}` })}
         withTableBorder
         borderRadius="md"
         highlightOnHover

@@ -1,15 +1,18 @@
 import 'mantine-datatable/styles.layer.css';
-import { Badge, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconTicket } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { BulkBar } from '@/components/admin/BulkBar.tsx';
+import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
-import { ENQUIRIES_PAGE_SIZE, enquiriesPageQuery, stageCountsQuery, type EnquiryRow } from '../api.ts';
+import { notify } from '@/lib/notify.ts';
+import { ENQUIRIES_PAGE_SIZE, enquiriesPageQuery, enquiryKeys, enquiryTeamQuery, stageCountsQuery, updateEnquiry, type EnquiryRow } from '../api.ts';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_VIEWS, STAGE_COLORS, STAGE_LABELS, VIEW_LABELS, type EnquiryStage, type EnquiryView } from '../model.ts';
 import type { EnquiriesSearch } from '../search.ts';
 
@@ -60,7 +63,7 @@ const columns: DataTableColumn<EnquiryRow>[] = [
  * The enquiries pipeline: one tab per stage with its count, a search, and the enquiries of the stage
  * newest first. A row opens the enquiry, where it moves along, is assigned and gets its quotes.
  */
-export function EnquiriesList({ search, onSearchChange }: { search: EnquiriesSearch; onSearchChange: (next: Partial<EnquiriesSearch>) => void }) {
+export function EnquiriesList({ search, onSearchChange, canWrite }: { search: EnquiriesSearch; onSearchChange: (next: Partial<EnquiriesSearch>) => void; canWrite: boolean }) {
   const navigate = useNavigate();
   const view: EnquiryView = search.stage ?? 'open';
   const q = search.q ?? '';
@@ -69,6 +72,29 @@ export function EnquiriesList({ search, onSearchChange }: { search: EnquiriesSea
   const applyText = useDebouncedCallback((value: string) => onSearchChange({ q: value.trim() || undefined, page: undefined }), 300);
   const list = useQuery(enquiriesPageQuery(view, q, page));
   const counts = useQuery(stageCountsQuery(q));
+  const team = useQuery({ ...enquiryTeamQuery(), enabled: canWrite });
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<EnquiryRow[]>([]);
+  const shown = JSON.stringify(search);
+  const [selectedFor, setSelectedFor] = useState(shown);
+  if (selectedFor !== shown) {
+    setSelectedFor(shown);
+    setSelected([]);
+  }
+  const bulk = useMutation({
+    mutationFn: async (change: { assigned_to: string } | { status: 'contacted' }) => ({
+      change,
+      outcome: await forEachSelected(selected, (row) => updateEnquiry(row.id, change)),
+    }),
+    onSuccess: async ({ change, outcome }) => {
+      const assignee = 'assigned_to' in change ? team.data?.find((member) => member.id === change.assigned_to)?.full_name : null;
+      (outcome.refused.length ? notify.warning : notify.success)(
+        describeOutcome(outcome, (n) => (assignee ? `${n} enquir${n === 1 ? 'y' : 'ies'} given to ${assignee}` : `${n} enquir${n === 1 ? 'y' : 'ies'} marked contacted`)),
+      );
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
+    },
+  });
 
   return (
     <>
@@ -115,7 +141,32 @@ export function EnquiriesList({ search, onSearchChange }: { search: EnquiriesSea
           {list.error.message}
         </Text>
       )}
+      {canWrite && (
+        <BulkBar count={selected.length} onClear={() => setSelected([])}>
+          <Select
+            aria-label="Give the selected enquiries to"
+            placeholder="Give to…"
+            size="xs"
+            w={180}
+            data={(team.data ?? []).map((member) => ({ value: member.id, label: member.full_name || member.email || 'A member of the team' }))}
+            value={null}
+            onChange={(value) => value && bulk.mutate({ assigned_to: value })}
+            disabled={bulk.isPending}
+          />
+          <Button size="compact-sm" variant="default" onClick={() => bulk.mutate({ status: 'contacted' })} loading={bulk.isPending} disabled={!selected.some((row) => row.status === 'new')}>
+            Mark contacted
+          </Button>
+        </BulkBar>
+      )}
       <DataTable<EnquiryRow>
+        {...(canWrite
+          ? {
+              selectedRecords: selected,
+              onSelectedRecordsChange: setSelected,
+              allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every enquiry on this page' },
+              getRecordSelectionCheckboxProps: (row: EnquiryRow) => ({ 'aria-label': `Select the enquiry from ${row.name}` }),
+            }
+          : {})}
         withTableBorder
         borderRadius="md"
         highlightOnHover

@@ -8,6 +8,13 @@ export const Route = createFileRoute('/admin/bookings/enquiries/')({
   beforeLoad: ({ context }) => requirePermission(context.access, 'enquiries.read'),
   component: function EnquiriesScreen() {
     const navigate = Route.useNavigate();
-    return <EnquiriesList search={Route.useSearch()} onSearchChange={(next) => navigate({ search: (current) => ({ ...current, ...next }), replace: true })} />;
+    const { access } = Route.useRouteContext();
+    return (
+      <EnquiriesList
+        search={Route.useSearch()}
+        onSearchChange={(next) => navigate({ search: (current) => ({ ...current, ...next }), replace: true })}
+        canWrite={access.permissions.includes('enquiries.write')}
+      />
+    );
   },
 });
