@@ -3,6 +3,7 @@ import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps, type RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
@@ -70,9 +71,9 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
     <Stack gap="xs">
       {departures.map((departure) => (
         <Group key={departure.departure_id} justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={500} truncate>
+          <AnchorLink to="/admin/bookings" search={{ departure: departure.departure_id }} size="sm" fw={500} truncate aria-label={`Bookings of ${departure.tour_title}`}>
             {departure.tour_title}
-          </Text>
+          </AnchorLink>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {departure.seats_booked} travelers · {date === 'start' ? `until ${formatCalendarDate(departure.end_date)}` : `since ${formatCalendarDate(departure.start_date)}`}
           </Text>
@@ -89,7 +90,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <Figure label="Bookings this month" list={{ bookedFrom: `${figures.today.slice(0, 7)}-01`, status: ['pending', 'confirmed', 'completed'] }} value={month.count} detail={<Trend current={month.count} previous={last.count} />} />
-        <Figure label="Revenue this month" value={usd(month.revenue_usd)} detail={<Trend current={month.revenue_usd} previous={last.revenue_usd} />} />
+        <Figure label="Revenue this month" list={{ bookedFrom: `${figures.today.slice(0, 7)}-01`, status: ['pending', 'confirmed', 'completed'] }} value={usd(month.revenue_usd)} detail={<Trend current={month.revenue_usd} previous={last.revenue_usd} />} />
         <Figure label="Balances overdue" list={{ attention: 'balance_overdue' }} value={figures.balances_overdue.count} tone={figures.balances_overdue.count ? 'alert' : undefined} detail={usd(figures.balances_overdue.usd)} />
         <Figure label="Balances due in 14 days" list={{ attention: 'balance_due' }} value={figures.balances_due.count} detail={usd(figures.balances_due.usd)} />
         <Figure label="Holds expiring in 24 h" list={{ attention: 'hold_expiring' }} value={figures.holds_expiring} detail="unpaid bookings" />
@@ -136,7 +137,12 @@ function Figures({ figures }: { figures: DashboardFigures }) {
                 {figures.week_departures.map((departure) => (
                   <Table.Tr key={departure.departure_id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(departure.start_date)}</Table.Td>
-                    <Table.Td>{departure.tour_title}</Table.Td>
+                    <Table.Td>
+                      {/* The departure's travelers: the bookings list filtered to it. */}
+                      <AnchorLink to="/admin/bookings" search={{ departure: departure.departure_id }} size="sm">
+                        {departure.tour_title}
+                      </AnchorLink>
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Progress value={seatsFilled(departure.seats_booked, departure.capacity)} w={120} aria-label={`${departure.seats_booked} of ${departure.capacity} seats`} />
