@@ -101,6 +101,12 @@ test.describe('on a 768 px tablet', () => {
     await expect(page.getByRole('table', { name: 'Notifications' }).getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
     await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
     await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    // Nothing unread: the list says so and offers the rest.
+    await page.getByText('Unread', { exact: true }).tap();
+    await expect(page.getByText('All caught up')).toBeVisible();
+    await saveScreenshot(page, 'admin-notifications-empty', { wholePage: false });
+    await page.getByRole('button', { name: 'Show all notifications' }).tap();
+    await expect(page.getByRole('table', { name: 'Notifications' })).toBeVisible();
 
     // The email log by touch: an email opens below its row.
     await page.getByRole('tab', { name: 'Email log' }).tap();

@@ -118,7 +118,7 @@ export function NotificationsList({
 
   const kinds = kindsFor(permissions);
   const filtered = unreadOnly || Boolean(search.kind);
-  const empty = !isFetching && data && data.total === 0;
+  const empty = data?.total === 0;
   return (
     <>
       <Paper withBorder radius="md" p="sm" mb="md">
@@ -161,11 +161,13 @@ export function NotificationsList({
       {empty ? (
         <EmptyNotice
           icon={<IconBellCheck size={24} />}
-          title={filtered ? 'Nothing here' : 'No notifications yet'}
+          title={unreadOnly && !search.kind ? 'All caught up' : filtered ? 'Nothing here' : 'No notifications yet'}
           description={
-            filtered
-              ? 'No notification matches. Show all of them to see the rest.'
-              : 'New bookings, payments, messages and enquiries show here as they happen.'
+            unreadOnly && !search.kind
+              ? 'Every notification is read. New ones show here as they arrive.'
+              : filtered
+                ? 'No notification of this kind. Show all of them to see the rest.'
+                : 'New bookings, payments, messages and enquiries show here as they happen.'
           }
         >
           {filtered && (
