@@ -9,6 +9,7 @@ import { enquiryRoutes } from './api/enquiries.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { quoteRoutes } from './api/quotes.ts';
 import { reportRoutes } from './api/reports.ts';
+import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
@@ -77,6 +78,7 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', paymentRoutes(ctx, paymentProviders(ctx.config)));
   app.route('/api', teamRoutes(ctx));
   app.route('/api', quoteRoutes(ctx));
+  app.route('/api', settingsRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -14,7 +15,7 @@ test('an admin changes the cancellation policy, a bad tier gets its message and 
   await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
   const policy = page.getByRole('form', { name: 'Cancellation policy' });
   await expect(policy.getByRole('textbox', { name: 'Fee percent, tier 1' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('payment-terms')).toContainText('Deposit: 30% of the total');
+  await expect(page.getByRole('form', { name: 'Booking terms' }).getByRole('textbox', { name: 'Deposit, % of the total' })).toHaveValue('30%');
 
   await policy.getByRole('button', { name: 'Add a tier' }).click();
   const added = before.length + 1;
@@ -35,6 +36,49 @@ test('an admin changes the cancellation policy, a bad tier gets its message and 
   await policy.getByRole('button', { name: `Remove tier ${added}` }).click();
   await policy.getByRole('button', { name: 'Save policy' }).click();
   await expect.poll(tiers).toEqual(before);
+});
+
+test('an admin changes the deposit, a bad value gets its message and writes nothing; payments and email are described', async ({ page, request }) => {
+  const a = await api(request);
+  const token = await adminToken(a);
+  const deposit = async () => (await rest<{ deposit_percent: number }[]>(a, token, 'GET', 'booking_settings?select=deposit_percent'))[0].deposit_percent;
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+  const terms = page.getByRole('form', { name: 'Booking terms' });
+  const field = terms.getByRole('textbox', { name: 'Deposit, % of the total' });
+  await expect(field).toHaveValue('30%', { timeout: 15_000 });
+
+  await field.fill('150');
+  await terms.getByRole('button', { name: 'Save booking terms' }).click();
+  await expect(terms.getByText('The deposit is a percentage from 1 to 100')).toBeVisible();
+  expect(await deposit()).toBe(30);
+  // The whole screen, with the field's message, on a desktop and on a tablet.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, 'admin-settings');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, 'admin-settings');
+
+  await field.fill('35');
+  await terms.getByRole('button', { name: 'Save booking terms' }).click();
+  await expect(page.getByText('Booking terms saved')).toBeVisible();
+  await expect.poll(deposit).toBe(35);
+  // What a traveler is told at checkout follows.
+  const answer = await request.post('/rest/v1/rpc/payment_terms', { headers: { apikey: a.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, data: '{}' });
+  expect([await answer.json()].flat()[0]).toMatchObject({ deposit_percent: 35 });
+
+  // How payments and email are set up: the e2e server has no Stripe key and sends through its SMTP sink.
+  const integrations = page.getByTestId('integrations');
+  await expect(integrations).toContainText('Card payments (Stripe)');
+  await expect(integrations).toContainText('Not set up: travelers are not offered card payments.');
+  await expect(integrations).toContainText('Offered, to CRDB Bank PLC.');
+  await expect(integrations).toContainText('From Kilele Safaris <hello@kilelesafaris.co.tz>, sent through 127.0.0.1:');
+
+  // Put the deposit back for the other tests.
+  await field.fill('30');
+  await terms.getByRole('button', { name: 'Save booking terms' }).click();
+  await expect.poll(deposit).toBe(30);
 });
 
 test('an agent cannot open the settings, and the database refuses the agent’s changes', async ({ page, request }) => {

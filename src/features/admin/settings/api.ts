@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
+import type { Integrations } from './model.ts';
 
 export const settingsKeys = {
   all: ['admin', 'settings'] as const,
+  integrations: ['admin', 'settings', 'integrations'] as const,
 };
 
 /** What the booking engine reads, as the settings screen shows it. */
@@ -15,16 +17,10 @@ export const settingsQuery = () =>
         supabase.from('cancellation_policy_tiers').select('min_days_before, fee_percent').order('min_days_before', { ascending: false }),
         supabase.from('booking_hold_rules').select('*').single(),
         supabase.from('currency_rates').select('currency, units_per_usd, updated_at').order('currency'),
-        supabase.rpc('payment_terms'),
+        supabase.from('booking_settings').select('deposit_percent, balance_due_days, offline_hold_days, booking_terms_version, default_currency, time_zone').single(),
       ]);
       for (const answer of [tiers, holds, rates, terms]) if (answer.error) throw answer.error;
-      const paymentTerms = terms.data as unknown;
-      return {
-        tiers: tiers.data!,
-        holds: holds.data!,
-        rates: rates.data!,
-        terms: (Array.isArray(paymentTerms) ? paymentTerms[0] : paymentTerms) as { deposit_percent: number; balance_due_days: number; offline_hold_days: number },
-      };
+      return { tiers: tiers.data!, holds: holds.data!, rates: rates.data!, terms: terms.data! };
     },
   });
 
@@ -56,6 +52,34 @@ export async function saveHoldRules(rules: { unverified_minutes: number; verifie
     .single();
   if (error) throw error;
 }
+
+export interface BookingTerms {
+  deposit_percent: number;
+  balance_due_days: number;
+  offline_hold_days: number;
+  booking_terms_version: string;
+  default_currency: string;
+  time_zone: string;
+}
+
+/** Writes the booking terms (public.booking_settings); payment_terms() answers them from then on. */
+export async function saveBookingTerms(terms: BookingTerms): Promise<void> {
+  const { error } = await (await getSupabase()).from('booking_settings').update(terms).eq('id', true).select('id').single();
+  if (error) throw error;
+}
+
+/** How payments and email are set up on the server (server/api/settings.ts), with the admin's token. */
+export const integrationsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.integrations,
+    queryFn: async (): Promise<Integrations> => {
+      const { data } = await (await getSupabase()).auth.getSession();
+      const response = await fetch('/api/settings/integrations', { headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` } });
+      const answer = (await response.json().catch(() => null)) as (Integrations & { message?: string }) | null;
+      if (!response.ok || !answer) throw new Error(answer?.message ?? `The server answered ${response.status}`);
+      return answer;
+    },
+  });
 
 export async function saveCurrencyRate(currency: string, unitsPerUsd: number): Promise<void> {
   const { error } = await (await getSupabase()).from('currency_rates').update({ units_per_usd: unitsPerUsd }).eq('currency', currency).select('currency').single();

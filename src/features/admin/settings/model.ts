@@ -52,3 +52,126 @@ export function holdProblems(draft: HoldDraft): Partial<Record<keyof HoldDraft, 
   if (!within(draft.unpaidHoldsPerEmail, 1, 1000)) problems.unpaidHoldsPerEmail = 'From 1 to 1,000';
   return problems;
 }
+
+/** The booking terms as the settings form edits them (public.booking_settings). */
+export interface TermsDraft {
+  depositPercent: number | string;
+  balanceDueDays: number | string;
+  offlineHoldDays: number | string;
+  bookingTermsVersion: string;
+  defaultCurrency: string | null;
+  timeZone: string | null;
+}
+
+/** Each field's column: the database names it in the hint of its refusal. */
+export const termsColumns: Record<keyof TermsDraft, string> = {
+  depositPercent: 'deposit_percent',
+  balanceDueDays: 'balance_due_days',
+  offlineHoldDays: 'offline_hold_days',
+  bookingTermsVersion: 'booking_terms_version',
+  defaultCurrency: 'default_currency',
+  timeZone: 'time_zone',
+};
+
+/** The field a refusal of the database is about, from its hint; undefined for the whole form. */
+export function termsFieldOf(hint: string | null | undefined): keyof TermsDraft | undefined {
+  return (Object.keys(termsColumns) as (keyof TermsDraft)[]).find((field) => termsColumns[field] === hint);
+}
+
+export const termsVersionPattern = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,31}$/;
+/** An IANA zone's shape (Area/Location, or UTC), as check_booking_settings() asks. */
+const timeZonePattern = /^(UTC|[A-Z][A-Za-z_-]+(\/[A-Za-z0-9_+-]+){1,2})$/;
+
+/**
+ * The booking terms' field messages: the rules check_booking_settings() applies, in its words.
+ * currencies are those of the exchange rates; timeZones, when known, the zones one may choose.
+ */
+export function termsProblems(draft: TermsDraft, known: { currencies: string[]; timeZones?: string[] }): Partial<Record<keyof TermsDraft, string>> {
+  const problems: Partial<Record<keyof TermsDraft, string>> = {};
+  const number = (value: number | string) => (value === '' ? NaN : Number(value));
+  const deposit = number(draft.depositPercent);
+  if (!Number.isFinite(deposit) || deposit < 1 || deposit > 100) problems.depositPercent = 'The deposit is a percentage from 1 to 100';
+  const balance = number(draft.balanceDueDays);
+  if (!Number.isInteger(balance) || balance < 0 || balance > 365) problems.balanceDueDays = 'The balance is due from 0 to 365 days before departure';
+  const hold = number(draft.offlineHoldDays);
+  if (!Number.isInteger(hold) || hold < 1 || hold > 30) problems.offlineHoldDays = 'A bank transfer or payment on arrival holds the seats from 1 to 30 days';
+  if (!termsVersionPattern.test(draft.bookingTermsVersion.trim()))
+    problems.bookingTermsVersion = 'The terms version is up to 32 letters, digits, spaces, dots or dashes, such as 2026-11';
+  if (!draft.defaultCurrency || !known.currencies.includes(draft.defaultCurrency)) problems.defaultCurrency = 'The default currency must be one of the exchange rates';
+  if (!draft.timeZone || !timeZonePattern.test(draft.timeZone) || (known.timeZones?.length && !known.timeZones.includes(draft.timeZone)))
+    problems.timeZone = 'Choose a time zone by its name, such as Africa/Dar_es_Salaam';
+  return problems;
+}
+
+/**
+ * How the server is set up for payments and email (GET /api/settings/integrations, answered by
+ * server/api/settings.ts). Never a secret: the card key's mode in words, the SMTP server's host.
+ */
+export interface Integrations {
+  card: { provider: 'stripe'; configured: boolean; mode: 'test' | 'live' | 'unknown' | null; webhook: boolean };
+  bankTransfer: { active: boolean; bankName: string | null };
+  payOnArrival: { offered: true; instructions: boolean };
+  email: { from: string; name: string | null; address: string; transport: 'smtp' | 'file'; host: string | null };
+}
+
+/** One line of the "Payments and email" section: its state in plain words, and how to change it. */
+export interface IntegrationLine {
+  key: 'card' | 'bank' | 'arrival' | 'email';
+  title: string;
+  state: string;
+  tone: 'ready' | 'test' | 'off';
+  /** The state in a word or two, for its badge. */
+  badge: string;
+  change: string;
+}
+
+const badges: Record<IntegrationLine['tone'], string> = { ready: 'Ready', test: 'Test mode', off: 'Needs setup' };
+
+/** The settings screen's words for each payment way and the email sender. */
+export function integrationLines(found: Integrations): IntegrationLine[] {
+  return lines(found).map((line) => ({ ...line, badge: line.key === 'email' && line.tone === 'test' ? 'Not sent' : badges[line.tone] }));
+}
+
+function lines(found: Integrations): Omit<IntegrationLine, 'badge'>[] {
+  const { card, bankTransfer, payOnArrival, email } = found;
+  const webhook = card.webhook ? '' : ' Payments are not recorded until STRIPE_WEBHOOK_SECRET is set too.';
+  return [
+    {
+      key: 'card',
+      title: 'Card payments (Stripe)',
+      ...(!card.configured
+        ? { state: 'Not set up: travelers are not offered card payments.', tone: 'off' as const }
+        : card.mode === 'live'
+          ? { state: `On, taking real payments.${webhook}`, tone: card.webhook ? ('ready' as const) : ('off' as const) }
+          : card.mode === 'test'
+            ? { state: `On in test mode: no real money is taken.${webhook}`, tone: 'test' as const }
+            : { state: `On, with a key that is neither a test nor a live key.${webhook}`, tone: 'off' as const }),
+      change: 'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in the server’s environment and restart it; remove them to stop card payments.',
+    },
+    {
+      key: 'bank',
+      title: 'Bank transfer',
+      ...(bankTransfer.active
+        ? { state: `Offered, to ${bankTransfer.bankName}.`, tone: 'ready' as const }
+        : { state: 'No bank details: travelers choosing a transfer are not told where to pay.', tone: 'off' as const }),
+      change: 'The bank details travelers are given: the active row of public.payment_instructions, changed with SQL (there is no screen for them yet).',
+    },
+    {
+      key: 'arrival',
+      title: 'Pay on arrival',
+      ...(payOnArrival.instructions
+        ? { state: 'Offered, with instructions for the traveler.', tone: 'ready' as const }
+        : { state: 'Offered, without instructions: travelers are not told how to pay.', tone: 'off' as const }),
+      change: 'Always offered; its instructions are the pay_on_arrival text of the bank details.',
+    },
+    {
+      key: 'email',
+      title: 'Email sender',
+      state:
+        `From ${email.name ? `${email.name} <${email.address}>` : email.address}, ` +
+        (email.transport === 'smtp' ? `sent through ${email.host ?? 'the SMTP server'}.` : 'written to files on the server (DATA_DIR/mail), not sent.'),
+      tone: email.transport === 'smtp' ? 'ready' : 'test',
+      change: 'Set MAIL_FROM for the sender and SMTP_URL for the mail server in the server’s environment and restart it.',
+    },
+  ];
+}

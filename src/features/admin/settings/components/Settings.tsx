@@ -1,11 +1,22 @@
-import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { notify } from '@/lib/notify.ts';
-import { saveCancellationPolicy, saveCurrencyRate, saveHoldRules, settingsKeys, settingsQuery } from '../api.ts';
-import { holdProblems, intervalMinutes, tierProblems, type HoldDraft, type TierDraft } from '../model.ts';
+import { integrationsQuery, saveBookingTerms, saveCancellationPolicy, saveCurrencyRate, saveHoldRules, settingsKeys, settingsQuery, type BookingTerms } from '../api.ts';
+import {
+  holdProblems,
+  integrationLines,
+  intervalMinutes,
+  termsFieldOf,
+  termsProblems,
+  tierProblems,
+  type HoldDraft,
+  type IntegrationLine,
+  type TermsDraft,
+  type TierDraft,
+} from '../model.ts';
 
 function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
   return (
@@ -219,6 +230,145 @@ function CurrencyRates({ rates }: { rates: { currency: string; units_per_usd: nu
   );
 }
 
+/** The zones the browser knows by name, for the time zone field; the database checks its own list. */
+function knownTimeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currencies: string[] }) {
+  const queryClient = useQueryClient();
+  const timeZones = useMemo(() => knownTimeZones(terms.time_zone), [terms.time_zone]);
+  const [draft, setDraft] = useState<TermsDraft>({
+    depositPercent: terms.deposit_percent,
+    balanceDueDays: terms.balance_due_days,
+    offlineHoldDays: terms.offline_hold_days,
+    bookingTermsVersion: terms.booking_terms_version,
+    defaultCurrency: terms.default_currency,
+    timeZone: terms.time_zone,
+  });
+  const [problems, setProblems] = useState<ReturnType<typeof termsProblems> & { form?: string }>({});
+  const save = useMutation({
+    mutationFn: () =>
+      saveBookingTerms({
+        deposit_percent: Number(draft.depositPercent),
+        balance_due_days: Number(draft.balanceDueDays),
+        offline_hold_days: Number(draft.offlineHoldDays),
+        booking_terms_version: draft.bookingTermsVersion.trim(),
+        default_currency: draft.defaultCurrency!,
+        time_zone: draft.timeZone!,
+      }),
+    onSuccess: async () => {
+      notify.success('Booking terms saved');
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    // The database's refusal names its field in the hint: the message goes beside that field.
+    onError: (error: Error & { hint?: string }) => setProblems({ [termsFieldOf(error.hint) ?? 'form']: error.message }),
+  });
+  const edit = (patch: Partial<TermsDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+  const number = (key: 'depositPercent' | 'balanceDueDays' | 'offlineHoldDays', label: string, description: string, decimals = false) => (
+    <NumberInput
+      label={label}
+      description={description}
+      clampBehavior="none"
+      allowNegative={false}
+      allowDecimal={decimals}
+      decimalScale={decimals ? 2 : undefined}
+      suffix={key === 'depositPercent' ? '%' : undefined}
+      value={draft[key]}
+      onChange={(value) => edit({ [key]: value })}
+      error={problems[key]}
+    />
+  );
+  return (
+    <form
+      aria-label="Booking terms"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = termsProblems(draft, { currencies, timeZones });
+        setProblems(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {number('depositPercent', 'Deposit, % of the total', 'Due at booking; the booking is confirmed once it is paid', true)}
+        {number('balanceDueDays', 'Balance due, days before departure', 'A trip closer than this is paid in full at booking')}
+        {number('offlineHoldDays', 'Hold for a bank transfer or on arrival, days', 'Seats stay held this long from booking while the money is on its way')}
+        <TextInput
+          label="Booking terms version"
+          description="Change it when the booking terms change"
+          value={draft.bookingTermsVersion}
+          onChange={(event) => edit({ bookingTermsVersion: event.currentTarget.value })}
+          error={problems.bookingTermsVersion}
+        />
+        <Select
+          label="Default currency"
+          description="The company's own currency"
+          data={currencies}
+          allowDeselect={false}
+          value={draft.defaultCurrency}
+          onChange={(value) => edit({ defaultCurrency: value })}
+          error={problems.defaultCurrency}
+        />
+        <Select
+          label="Time zone"
+          description="The company's day and clock"
+          data={timeZones}
+          searchable
+          allowDeselect={false}
+          limit={50}
+          value={draft.timeZone}
+          onChange={(value) => edit({ timeZone: value })}
+          error={problems.timeZone}
+        />
+      </SimpleGrid>
+      {problems.form && (
+        <Alert color="red" mt="sm" role="alert">
+          {problems.form}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" loading={save.isPending}>
+          Save booking terms
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+const toneColor: Record<IntegrationLine['tone'], string> = { ready: 'teal', test: 'yellow', off: 'gray' };
+
+/** Card payments, bank transfer, pay on arrival and the email sender, as the server is set up. */
+function PaymentsAndEmail() {
+  const found = useQuery(integrationsQuery());
+  if (found.isPending) return <Loader size="sm" aria-label="Loading how payments and email are set up" />;
+  if (found.error) return <Alert color="red">{found.error.message}</Alert>;
+  return (
+    <Stack gap="sm" data-testid="integrations">
+      {integrationLines(found.data).map((line) => (
+        <Group key={line.key} align="flex-start" wrap="nowrap" gap="md">
+          <Badge color={toneColor[line.tone]} variant="light" w={104} style={{ flexShrink: 0 }}>
+            {line.badge}
+          </Badge>
+          <div>
+            <Text size="sm" fw={500}>
+              {line.title}
+            </Text>
+            <Text size="sm">{line.state}</Text>
+            <Text size="xs" c="dimmed">
+              {line.change}
+            </Text>
+          </div>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** /admin/settings: what the booking engine reads, for admins (settings.write). */
 export function Settings() {
   const settings = useQuery(settingsQuery());
@@ -231,19 +381,17 @@ export function Settings() {
       <Section title="Cancellation policy" description="The fee the company keeps when a booking is cancelled, by how long before departure. The office can waive it with a reason.">
         <CancellationPolicy tiers={tiers} />
       </Section>
-      <Section title="Payment terms" description="Set in the booking engine; travelers see them at checkout and in the booking terms.">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="payment-terms">
-          <Text size="sm">Deposit: {terms.deposit_percent}% of the total, due at booking</Text>
-          <Text size="sm">Balance: due {terms.balance_due_days} days before departure</Text>
-          <Text size="sm">Bank transfer or on arrival: seats held {terms.offline_hold_days} days</Text>
-        </SimpleGrid>
-        <Text size="sm" mt="sm">Time zone: Africa/Dar_es_Salaam. Currency of the catalogue: US dollars.</Text>
+      <Section title="Booking terms" description="What travelers pay and when, the version of the terms they agree to, and the company's currency and time zone.">
+        <BookingTermsForm terms={terms} currencies={rates.map((rate) => rate.currency)} />
       </Section>
       <Section title="Seat holds" description="How long an unpaid booking holds its seats, and how many holds one address or email may keep.">
         <SeatHolds holds={holds} />
       </Section>
       <Section title="Exchange rates" description="Used to show prices in the traveler's currency and to total the dashboard in US dollars.">
         <CurrencyRates rates={rates} />
+      </Section>
+      <Section title="Payments and email" description="How travelers can pay and how the company's emails go out. Set in the server's environment; secrets are never shown.">
+        <PaymentsAndEmail />
       </Section>
     </Stack>
   );
