@@ -297,7 +297,7 @@ function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currenci
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {number('depositPercent', 'Deposit, % of the total', 'Due at booking; the booking is confirmed once it is paid', true)}
         {number('balanceDueDays', 'Balance due, days before departure', 'A trip closer than this is paid in full at booking')}
-        {number('offlineHoldDays', 'Hold for a bank transfer or on arrival, days', 'Seats stay held this long from booking while the money is on its way')}
+        {number('offlineHoldDays', 'Hold for a bank transfer or on arrival, days', 'Counted from booking, while the money is on its way')}
         <TextInput
           label="Booking terms version"
           description="Change it when the booking terms change"
