@@ -94,6 +94,7 @@ test('an admin turns an enquiry into a quote; the client accepts it online and t
   await expect(client).toHaveURL(/\/thank-you\?/);
   const reference = new URL(client.url()).searchParams.get('booking');
   expect(reference).toMatch(/^KS-/);
+  await expect(client.getByText(reference!).first()).toBeVisible({ timeout: 15_000 });
   await saveScreenshot(client, 'client-quote-accepted');
   await clientContext.close();
 

@@ -101,8 +101,8 @@ export const tables: Record<string, TableEntry> = {
   audit_log: {
     // Written by triggers only; read by auditors (audit.read), the History of bookings by booking staff; changed by nobody.
     ...companyOnly('A---', { agent: 'S---', editor: '----', guide: '----' }),
-    // Client staff read the history of clients: notes, tags, merges and erasures.
-    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries', 'clients', 'client_notes', 'client_tags')` },
+    // Client staff read the history of clients (notes, tags, merges and erasures), enquiry staff that of quotes.
+    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries', 'quotes', 'clients', 'client_notes', 'client_tags')` },
     row: () => ({ actor_kind: 'system', table_name: 'bookings', record_id: 'matrix', action: 'insert' }),
     patch: { reason: 'Matrix' },
     target: (f) => ['id', f.ids.auditEntry],

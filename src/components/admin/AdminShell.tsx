@@ -2,13 +2,13 @@ import { ActionIcon, Alert, Anchor, AppShell, Badge, Burger, Button, Group, Indi
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { IconBell, IconExternalLink, IconSearch, IconShieldCheck } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../layouts/Wordmark.tsx';
 import { UserMenu } from '../widgets/UserMenu.tsx';
 import classes from './AdminShell.module.css';
 import { CommandPalette, type PaletteRecord } from './CommandPalette.tsx';
-import { screenGroups, type AdminScreen } from './navigation.ts';
+import { activeScreen, screenGroups, type AdminScreen } from './navigation.ts';
 
 export interface AdminBrand {
   companyName: string;
@@ -53,6 +53,8 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const current = activeScreen(pathname, screens);
   const groups = screenGroups.map((group) => ({ group, items: screens.filter((screen) => screen.group === group) })).filter(({ items }) => items.length > 0);
 
   return (
@@ -129,7 +131,9 @@ export function AdminShell({
                       key={screen.to}
                       component={Link}
                       to={screen.to}
-                      activeOptions={{ exact: screen.to === '/admin' }}
+                      active={screen === current}
+                      // The router marks only the screen's own address as the current page.
+                      activeOptions={{ exact: true }}
                       label={screen.label}
                       leftSection={<screen.icon size={18} stroke={1.7} />}
                       className={classes.navLink}

@@ -14,13 +14,15 @@ export interface AdminScreen {
   group: 'Overview' | 'Sales' | 'Operations' | 'Catalogue' | 'Content' | 'Company' | 'System';
   /** Words the command palette also finds it by. */
   keywords?: string[];
+  /** Addresses outside `to` that are part of the screen (a quote is opened from its enquiry). */
+  includes?: string[];
 }
 
 export const adminScreens: AdminScreen[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, permission: 'backoffice.open', group: 'Overview', keywords: ['home', 'today'] },
   { label: 'Notifications', to: '/admin/notifications', icon: IconBell, permission: 'backoffice.open', group: 'Overview', keywords: ['alerts', 'unread', 'email log', 'failed emails', 'retry'] },
   { label: 'Bookings', to: '/admin/bookings', icon: IconTicket, permission: 'bookings.read', group: 'Sales', keywords: ['reservations', 'payments', 'balance'] },
-  { label: 'Enquiries', to: '/admin/bookings/enquiries', icon: IconInbox, permission: 'enquiries.read', group: 'Sales', keywords: ['quotes', 'pipeline', 'leads', 'tailor-made', 'trip requests'] },
+  { label: 'Enquiries', to: '/admin/bookings/enquiries', icon: IconInbox, permission: 'enquiries.read', group: 'Sales', keywords: ['quotes', 'pipeline', 'leads', 'tailor-made', 'trip requests'], includes: ['/admin/bookings/quotes'] },
   { label: 'Clients', to: '/admin/clients', icon: IconAddressBook, permission: 'clients.read', group: 'Sales', keywords: ['customers', 'travelers', 'guests', 'people', 'merge', 'erase', 'gdpr'] },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages, permission: 'messages.read', group: 'Sales', keywords: ['inbox', 'conversations', 'chat', 'reply'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },
@@ -33,4 +35,21 @@ export const screenGroups: AdminScreen['group'][] = ['Overview', 'Sales', 'Opera
 /** The screens a role with these permissions may open, in the sidebar's order. */
 export function screensFor(permissions: readonly string[]): AdminScreen[] {
   return adminScreens.filter((screen) => permissions.includes(screen.permission));
+}
+
+const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/**
+ * The screen an address belongs to, for the sidebar's highlight: the one whose address (or one it
+ * includes) is the longest start of it, so /admin/bookings/enquiries is Enquiries, not Bookings.
+ */
+export function activeScreen(pathname: string, screens: readonly AdminScreen[]): AdminScreen | undefined {
+  let best: { screen: AdminScreen; length: number } | undefined;
+  for (const screen of screens) {
+    for (const base of [screen.to, ...(screen.includes ?? [])]) {
+      const matches = base === '/admin' ? pathname === '/admin' || pathname === '/admin/' : within(pathname, base);
+      if (matches && (!best || base.length > best.length)) best = { screen, length: base.length };
+    }
+  }
+  return best?.screen;
 }

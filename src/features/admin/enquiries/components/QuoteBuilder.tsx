@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
-import { formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { DISPLAY_CURRENCIES, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import {
@@ -23,11 +23,8 @@ import {
 } from '../api.ts';
 import { daysFromItinerary, hasProblems, lineAmount, moveItem, quoteProblems, quoteTotal, QUOTE_STATUS_LABELS, tripEndDate, type QuoteDay, type QuoteForm, type QuoteProblems } from '../model.ts';
 
-const MEALS = [
-  { value: 'breakfast', label: 'Breakfast' },
-  { value: 'lunch', label: 'Lunch' },
-  { value: 'dinner', label: 'Dinner' },
-];
+// As the tours' itineraries name them (tour_itinerary.meals), so copied days keep their meals.
+const MEALS = ['Breakfast', 'Lunch', 'Dinner'];
 const emptyDay: QuoteDay = { title: '', location: '', accommodation: '', meals: [], description: '' };
 
 /** The quote's days: edited in place, reordered with up and down buttons (keyboard and touch alike). */
@@ -61,7 +58,7 @@ function DaysEditor({ days, onChange, problems, readOnly, startDate }: { days: Q
         </Title>
         {startDate && days.length > 0 && (
           <Text size="sm" c="dimmed">
-            {days.length} day{days.length === 1 ? '' : 's'}, {startDate} to {tripEndDate(startDate, days.length)}
+            {days.length} day{days.length === 1 ? '' : 's'}, {formatDateRange(startDate, tripEndDate(startDate, days.length))}
           </Text>
         )}
       </Group>
@@ -110,7 +107,7 @@ function DaysEditor({ days, onChange, problems, readOnly, startDate }: { days: Q
                 <Checkbox.Group label="Meals" value={day.meals} onChange={(meals) => !readOnly && set(index, { meals })}>
                   <Group gap="md" mt={8}>
                     {MEALS.map((meal) => (
-                      <Checkbox key={meal.value} value={meal.value} label={meal.label} disabled={readOnly} />
+                      <Checkbox key={meal} value={meal} label={meal} disabled={readOnly} />
                     ))}
                   </Group>
                 </Checkbox.Group>
