@@ -309,7 +309,8 @@ describe.each(Object.entries(functions))('function %s', (name, entry) => {
   /** Null for every argument: enough to be refused, for functions nobody may call. */
   const nulls = async () => {
     const { rows } = await server.db.query<{ names: string[] | null; modes: string[] | null }>(
-      `select proargnames as names, proargmodes as modes from pg_proc where proname = $1 and pronamespace = 'public'::regnamespace`,
+      // "char"[] is not parsed by node-postgres (PGlite parses it): as text[], both give an array.
+      `select proargnames as names, proargmodes::text[] as modes from pg_proc where proname = $1 and pronamespace = 'public'::regnamespace`,
       [name],
     );
     const { names, modes } = rows[0];
