@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { BulkBar } from '@/components/admin/BulkBar.tsx';
+import { useListSelection } from '@/components/admin/useListSelection.ts';
 import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
@@ -108,15 +109,8 @@ export function BookingsList({ search, onSearchChange, canWrite }: { search: Boo
   const tours = useQuery(tourChoicesQuery());
   const [text, setText] = useState(search.q ?? '');
   const [exporting, setExporting] = useState<string | null>(null);
-  const [selected, setSelected] = useState<BookingListRow[]>([]);
+  const [selected, setSelected] = useListSelection<BookingListRow>(JSON.stringify(search));
   const queryClient = useQueryClient();
-  // A selection is of the rows on screen: another page, order or filter starts afresh.
-  const shown = JSON.stringify(search);
-  const [selectedFor, setSelectedFor] = useState(shown);
-  if (selectedFor !== shown) {
-    setSelectedFor(shown);
-    setSelected([]);
-  }
   const approveHolds = useMutation({
     mutationFn: () => forEachSelected(selected, (row) => approveBookingHold(row.id)),
     onSuccess: async (outcome) => {

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { BulkBar } from '@/components/admin/BulkBar.tsx';
+import { useListSelection } from '@/components/admin/useListSelection.ts';
 import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
@@ -74,13 +75,7 @@ export function EnquiriesList({ search, onSearchChange, canWrite }: { search: En
   const counts = useQuery(stageCountsQuery(q));
   const team = useQuery({ ...enquiryTeamQuery(), enabled: canWrite });
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<EnquiryRow[]>([]);
-  const shown = JSON.stringify(search);
-  const [selectedFor, setSelectedFor] = useState(shown);
-  if (selectedFor !== shown) {
-    setSelectedFor(shown);
-    setSelected([]);
-  }
+  const [selected, setSelected] = useListSelection<EnquiryRow>(JSON.stringify(search));
   const bulk = useMutation({
     mutationFn: async (change: { assigned_to: string } | { status: 'contacted' }) => ({
       change,
