@@ -68,10 +68,10 @@ export async function signedInUser(ctx: PlatformContext, c: Context): Promise<Si
   if (!user) throw errors.userNotFoundFromJwt();
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
   if (sessionId !== undefined) {
-    const { rows } = await ctx.db.query(
-      `select 1 from auth.sessions where id::text = $1 and user_id = $2 and (not_after is null or not_after > now())`,
-      [sessionId, user.id],
-    );
+    // A session id that is no uuid names no session; a uuid is looked up by its primary key.
+    const { rows } = uuidPattern.test(sessionId)
+      ? await ctx.db.query(`select 1 from auth.sessions where id = $1::uuid and user_id = $2 and (not_after is null or not_after > now())`, [sessionId, user.id])
+      : { rows: [] };
     if (rows.length === 0) throw errors.sessionNotFound();
   }
   return { user, claims, sessionId };

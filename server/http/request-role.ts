@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/types.ts';
+import { uuidPattern } from '../auth/tokens.ts';
 import { JwtError, type ApiRole, type Claims, type JwtKeys } from '../jwt.ts';
 import { PostgrestError } from './errors.ts';
 
@@ -67,17 +68,21 @@ export async function statementTimeout(db: Database, role: ApiRole): Promise<str
  */
 async function checkTokenHolder(tx: Queryable, claims: Claims) {
   if (claims.role !== 'authenticated') return;
-  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
-  const { rows } = await tx.query<{ active: boolean }>(
-    `select exists (
-       select 1 from auth.users u
-        where u.id::text = $1 and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())
-          and ($2::text is null or exists (
-                select 1 from auth.sessions s
-                 where s.id::text = $2 and s.user_id = u.id and (s.not_after is null or s.not_after > now())))
-     ) as active`,
-    [typeof claims.sub === 'string' ? claims.sub : '', sessionId],
-  );
+  // Compared as uuids, so each lookup is its primary key's (as text, every request read every user).
+  const userId = typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;
+  const sessionId = typeof claims.session_id === 'string' && uuidPattern.test(claims.session_id) ? claims.session_id : null;
+  const { rows } = userId
+    ? await tx.query<{ active: boolean }>(
+        `select exists (
+           select 1 from auth.users u
+            where u.id = $1::uuid and u.deleted_at is null and (u.banned_until is null or u.banned_until <= now())
+              and ($3::boolean or exists (
+                    select 1 from auth.sessions s
+                     where s.id = $2::uuid and s.user_id = u.id and (s.not_after is null or s.not_after > now())))
+         ) as active`,
+        [userId, sessionId, claims.session_id === undefined],
+      )
+    : { rows: [{ active: false }] };
   if (!rows[0].active) {
     throw new PostgrestError(401, 'PGRST301', 'The session of this token has ended, or its user no longer exists or is banned', null, 'Sign in again');
   }
