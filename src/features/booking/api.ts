@@ -4,6 +4,7 @@ import { getSupabase } from '@/lib/supabase.ts';
 import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest, type SeatHoldTerms } from './model.ts';
 import { bookingKeys } from './tour-query.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
+import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /** A refusal of the price or booking function: its message is written for travelers and shown as it is. */
 export class BookingRefusal extends Error {
@@ -171,15 +172,11 @@ export const bookedTripQuery = (booking: Pick<ConfirmedBooking, 'tour_id' | 'dep
  * by its id with their session, a guest's by reference and email. Resolves with the page's address.
  */
 export async function startCardCheckout(request: { bookingId?: string; reference: string; email: string | null; kind: 'deposit' | 'full' | 'balance' }): Promise<string> {
-  const { data } = await (await getSupabase()).auth.getSession();
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (data.session) headers.authorization = `Bearer ${data.session.access_token}`;
-  const response = await fetch('/api/payments/checkout', {
+  const response = await callServer('/api/payments/checkout', {
     method: 'POST',
-    headers,
-    body: JSON.stringify({ bookingId: request.bookingId, reference: request.reference, email: request.email ?? undefined, kind: request.kind, returnPath: '/thank-you' }),
+    body: { bookingId: request.bookingId, reference: request.reference, email: request.email ?? undefined, kind: request.kind, returnPath: '/thank-you' },
   });
-  const answer = (await response.json().catch(() => null)) as { url?: string; error?: string } | null;
+  const answer = await serverAnswer<{ url?: string; error?: string }>(response);
   if (!response.ok || !answer?.url) throw new Error(answer?.error ?? `The payment page could not be opened (the server answered ${response.status}).`);
   return answer.url;
 }

@@ -1,6 +1,7 @@
 import { WriteError } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import type { OutgoingEnquiry } from './enquiry.ts';
+import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /**
  * An enquiry (contact message or trip request) travels through the outbox like every write, so a
@@ -14,12 +15,9 @@ export const enquirySend = defineWrite<OutgoingEnquiry>({
     enquiry.kind === 'contact' ? `Message to us: ${enquiry.subject}` : enquiry.kind === 'chat' ? 'Your chat message to us' : 'Your tailor-made trip request',
   async send(client, entry) {
     // A signed-in traveler's enquiry is linked to their account; the server verifies the token itself.
-    const { data } = await client.auth.getSession();
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (data.session) headers.authorization = `Bearer ${data.session.access_token}`;
-    const response = await fetch('/api/enquiries', { method: 'POST', headers, body: JSON.stringify({ ...entry.payload, clientId: entry.id }) });
+    const response = await callServer('/api/enquiries', { method: 'POST', body: { ...entry.payload, clientId: entry.id }, client });
     if (response.ok) return;
-    const answer = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
+    const answer = await serverAnswer<{ errors?: Record<string, string> }>(response);
     const message = answer?.errors ? Object.values(answer.errors).join(' ') : `The server answered ${response.status}.`;
     throw new WriteError(message, response.status);
   },

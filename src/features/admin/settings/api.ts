@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Integrations } from './model.ts';
 
@@ -73,9 +74,8 @@ export const integrationsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.integrations,
     queryFn: async (): Promise<Integrations> => {
-      const { data } = await (await getSupabase()).auth.getSession();
-      const response = await fetch('/api/settings/integrations', { headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` } });
-      const answer = (await response.json().catch(() => null)) as (Integrations & { message?: string }) | null;
+      const response = await callServer('/api/settings/integrations');
+      const answer = await serverAnswer<Integrations & { message?: string }>(response);
       if (!response.ok || !answer) throw new Error(answer?.message ?? `The server answered ${response.status}`);
       return answer;
     },

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { StaffRole, TeamRow } from './model.ts';
+import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 export const teamKeys = {
   all: ['admin', 'team'] as const,
@@ -29,14 +30,9 @@ export class InviteError extends Error {
 
 /** The server's invitation endpoints (server/api/team.ts), with the admin's token: they send the email. */
 async function postInvitation(path: string, body?: unknown): Promise<void> {
-  const { data } = await (await getSupabase()).auth.getSession();
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.session?.access_token ?? ''}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await callServer(path, { method: 'POST', body });
   if (response.ok) return;
-  const answer = (await response.json().catch(() => null)) as { message?: string; field?: 'email' | 'role' | 'form' } | null;
+  const answer = await serverAnswer<{ message?: string; field?: 'email' | 'role' | 'form' }>(response);
   throw new InviteError(answer?.message ?? `The invitation could not be sent (the server answered ${response.status}).`, answer?.field ?? 'form');
 }
 
