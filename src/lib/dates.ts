@@ -55,10 +55,93 @@ export function upcomingMonths(today: string, count = 12): { value: string; labe
   });
 }
 
-let officeDateTime: Intl.DateTimeFormat | undefined;
+/** How a person reads dates: their time zone and date format (users.preferences.display). */
+export interface DisplayDates {
+  timezone: string;
+  date_format: string;
+}
 
-/** '3 Dec 2026, 14:05': an instant in the back office, in the company's time zone (Arusha). */
+/** Everyone's until they choose: the company's time zone (Arusha) and the month first. */
+export const DEFAULT_DISPLAY_DATES: DisplayDates = { timezone: 'Africa/Dar_es_Salaam', date_format: 'MM/DD/YYYY' };
+
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'] as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function assemble(format: string, year: number, month: number, day: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  switch (format) {
+    case 'DD/MM/YYYY':
+      return `${pad(day)}/${pad(month)}/${year}`;
+    case 'YYYY-MM-DD':
+      return `${year}-${pad(month)}-${pad(day)}`;
+    case 'D MMM YYYY':
+      return `${day} ${MONTHS[month - 1]} ${year}`;
+    default:
+      return `${pad(month)}/${pad(day)}/${year}`;
+  }
+}
+
+/** A calendar date (yyyy-mm-dd, e.g. a departure) in a person's date format; no time zone moves it. */
+export function formatDay(isoDate: string, format: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return assemble(format, year, month, day);
+}
+
+function zonedParts(instant: string | Date, timeZone: string): { year: number; month: number; day: number; time: string } {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  }
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), time: `${get('hour')}:${get('minute')}` };
+}
+
+/** An instant (created_at, paid_at) as a date in a person's time zone and date format. */
+export function formatInstantDate(instant: string, display: DisplayDates): string {
+  const { year, month, day } = zonedParts(instant, display.timezone);
+  return assemble(display.date_format, year, month, day);
+}
+
+/** An instant with its time of day, in a person's time zone and date format. */
+export function formatInstant(instant: string, display: DisplayDates): string {
+  const { year, month, day, time } = zonedParts(instant, display.timezone);
+  return `${assemble(display.date_format, year, month, day)} ${time}`;
+}
+
+/** Today's calendar date in a time zone (yyyy-mm-dd): a traveler's, so a countdown turns at their midnight. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const { year, month, day } = zonedParts(now, timeZone);
+  return assemble('YYYY-MM-DD', year, month, day);
+}
+
+/**
+ * How the signed-in staff member reads dates in the back office: set by /admin's guard from their
+ * preferences before any screen renders, so every screen's dates follow them.
+ */
+let staffDisplay: DisplayDates = DEFAULT_DISPLAY_DATES;
+
+export function setStaffDisplay(display: DisplayDates): void {
+  staffDisplay = display;
+}
+
+/** '12/03/2026 14:05': an instant in the back office, in the staff member's time zone and date format. */
 export function formatOfficeDateTime(iso: string): string {
-  officeDateTime ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Dar_es_Salaam' });
-  return officeDateTime.format(new Date(iso));
+  return formatInstant(iso, staffDisplay);
+}
+
+/**
+ * A date in the back office in the staff member's date format: a calendar date (a departure, a
+ * validity) as it is, an instant (a booking made, a payment) as the day it was in their time zone.
+ */
+export function formatOfficeDate(value: string): string {
+  return value.length > 10 ? formatInstantDate(value, staffDisplay) : formatDay(value, staffDisplay.date_format);
+}
+
+/** A trip's first and last days in the staff member's date format, or its one day. */
+export function formatOfficeDateRange(start: string, end: string): string {
+  return start === end ? formatOfficeDate(start) : `${formatOfficeDate(start)} – ${formatOfficeDate(end)}`;
 }

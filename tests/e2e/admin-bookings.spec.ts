@@ -16,6 +16,8 @@ interface ListRow {
   client_name: string;
   total_amount: number;
   amount_paid: number;
+  created_at: string;
+  start_date: string;
 }
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -221,6 +223,23 @@ test.describe('on a 768 px tablet', () => {
     const [saved] = await rest<{ notes: string }[]>(a, await adminToken(a), 'GET', `bookings?select=notes&id=eq.${booking.id}`);
     expect(saved.notes).toBe(note);
   });
+});
+
+test('the list shows dates in the staff member’s own time zone and date format', async ({ page, request }) => {
+  const a = await api(request);
+  const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_limit: 1 });
+  const agent = await signUp(a, 'Dates Agent');
+  await rest(a, await adminToken(a), 'PATCH', `users?id=eq.${agent.userId}`, { role: 'agent' });
+  await rest(a, agent.token, 'POST', 'rpc/merge_user_preferences', { p_patch: { display: { timezone: 'Pacific/Kiritimati', date_format: 'YYYY-MM-DD' } } });
+  // The day the booking was made where the agent is (UTC+14), written year first.
+  const booked = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(booking.created_at));
+
+  await signInThroughPage(page, agent.email, PASSWORD, '/admin');
+  await page.goto(`/admin/bookings?q=${booking.booking_reference}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: booking.booking_reference }) });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByRole('cell', { name: booked, exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: booking.start_date, exact: true })).toBeVisible();
 });
 
 test('an editor and a traveler cannot open the bookings, on the screen or through the API', async ({ page, request }) => {

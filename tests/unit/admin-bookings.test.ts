@@ -69,9 +69,9 @@ describe('the History', () => {
     expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { amount_paid: 0, notes: null }, new_values: { amount_paid: 50, notes: 'VIP' } })).toBe(
       'amount paid: 0 → 50; notes: — → VIP',
     );
-    // Instants in the office's time zone (Arusha, UTC+3).
+    // Instants in the staff member's time zone and date format (until they choose: Arusha, UTC+3, month first).
     expect(describeChange({ table_name: 'bookings', action: 'update', old_values: { cancelled_at: null }, new_values: { cancelled_at: '2026-11-25T11:23:09.6+00:00' } })).toBe(
-      'cancelled at: — → 25 Nov 2026, 14:23',
+      'cancelled at: — → 11/25/2026 14:23',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange } from '../../src/lib/dates.ts';
+import { formatDateRange, formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, setStaffDisplay } from '../../src/lib/dates.ts';
 
 describe('a trip’s dates', () => {
   it('say the month and year once where the two dates share them', () => {
@@ -10,5 +10,23 @@ describe('a trip’s dates', () => {
 
   it('are one date for a day trip', () => {
     expect(formatDateRange('2026-12-01', '2026-12-01')).toBe('1 Dec 2026');
+  });
+});
+
+describe('dates in the back office', () => {
+  it('follow the staff member’s date format and time zone, an instant as the day it was where they are', () => {
+    setStaffDisplay({ timezone: 'Africa/Dar_es_Salaam', date_format: 'DD/MM/YYYY' });
+    // 22:30 UTC on 24 November is 01:30 on 25 November in Arusha.
+    expect(formatOfficeDateTime('2026-11-24T22:30:00Z')).toBe('25/11/2026 01:30');
+    expect(formatOfficeDate('2026-11-24T22:30:00Z')).toBe('25/11/2026');
+    // A departure's date is a calendar date: no time zone moves it.
+    expect(formatOfficeDate('2026-12-03')).toBe('03/12/2026');
+    expect(formatOfficeDateRange('2026-12-03', '2026-12-09')).toBe('03/12/2026 – 09/12/2026');
+    expect(formatOfficeDateRange('2026-12-03', '2026-12-03')).toBe('03/12/2026');
+
+    setStaffDisplay({ timezone: 'America/New_York', date_format: 'MM/DD/YYYY' });
+    expect(formatOfficeDateTime('2026-11-24T22:30:00Z')).toBe('11/24/2026 17:30');
+    expect(formatOfficeDate('2026-11-24T22:30:00Z')).toBe('11/24/2026');
+    expect(formatOfficeDate('2026-12-03')).toBe('12/03/2026');
   });
 });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { formatDay, formatInstant, todayIn } from '../../src/lib/dates.ts';
 import {
   avatarPath,
   avatarPathFromUrl,
   balanceDue,
   countdown,
   countdownText,
-  formatDay,
-  formatInstant,
   nextTrip,
-  todayIn,
   todoList,
   totalsDue,
   withDefaults,

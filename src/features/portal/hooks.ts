@@ -2,7 +2,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { sessionUnauthorized, useSession, type SessionUser } from '@/lib/session/index.ts';
 import { usePreferences } from './api.ts';
-import { todayIn } from './model.ts';
+import { todayIn } from '@/lib/dates.ts';
 
 /** The signed-in traveler; the portal layout guarantees one, so a missing user is a 401 for the error screen. */
 export function usePortalUser(): SessionUser {

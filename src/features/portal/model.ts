@@ -264,60 +264,6 @@ export function withDefaults(stored: unknown): UserPreferences {
   return mergePatch(DEFAULT_PREFERENCES as unknown as JsonObject, isJsonObject(stored) ? stored : {}) as unknown as UserPreferences;
 }
 
-export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'] as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function assemble(format: string, year: number, month: number, day: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  switch (format) {
-    case 'DD/MM/YYYY':
-      return `${pad(day)}/${pad(month)}/${year}`;
-    case 'YYYY-MM-DD':
-      return `${year}-${pad(month)}-${pad(day)}`;
-    case 'D MMM YYYY':
-      return `${day} ${MONTHS[month - 1]} ${year}`;
-    default:
-      return `${pad(month)}/${pad(day)}/${year}`;
-  }
-}
-
-/** A calendar date (yyyy-mm-dd, e.g. a departure) in the traveler's date format; no time zone moves it. */
-export function formatDay(isoDate: string, format: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return assemble(format, year, month, day);
-}
-
-function zonedParts(instant: string | Date, timeZone: string): { year: number; month: number; day: number; time: string } {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  }
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), time: `${get('hour')}:${get('minute')}` };
-}
-
-/** An instant (created_at, paid_at) as a date in the traveler's time zone and date format. */
-export function formatInstantDate(instant: string, display: Pick<UserPreferences['display'], 'timezone' | 'date_format'>): string {
-  const { year, month, day } = zonedParts(instant, display.timezone);
-  return assemble(display.date_format, year, month, day);
-}
-
-/** An instant with its time of day, in the traveler's time zone. */
-export function formatInstant(instant: string, display: Pick<UserPreferences['display'], 'timezone' | 'date_format'>): string {
-  const { year, month, day, time } = zonedParts(instant, display.timezone);
-  return `${assemble(display.date_format, year, month, day)} ${time}`;
-}
-
-/** Today's calendar date in a time zone (yyyy-mm-dd): the traveler's, so a countdown turns at their midnight. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const { year, month, day } = zonedParts(now, timeZone);
-  return assemble('YYYY-MM-DD', year, month, day);
-}
-
 /** Avatar files the bucket takes (storage bucket 'avatars': 2 MB, these types). */
 export const AVATAR_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

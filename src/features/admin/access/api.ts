@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_DISPLAY_DATES, setStaffDisplay, type DisplayDates } from '@/lib/dates.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { requireSession, type SessionUser } from '@/lib/session/index.ts';
 import { accessDenied } from './guard.ts';
@@ -8,6 +9,8 @@ export interface StaffAccess {
   user: SessionUser;
   role: string;
   permissions: string[];
+  /** Their time zone and date format (preferences.display), in which the back office shows dates. */
+  display: DisplayDates;
 }
 
 export const accessKeys = {
@@ -18,14 +21,28 @@ export const permissionsQuery = (userId: string) =>
   queryOptions({
     queryKey: accessKeys.permissions(userId),
     queryFn: async () => {
-      const { data, error } = await (await getSupabase()).rpc('my_permissions');
-      if (error) throw error;
-      const [row] = (data ?? []) as { role: string; permissions: string[] }[];
-      return { role: row?.role ?? 'traveler', permissions: row?.permissions ?? [] };
+      const supabase = await getSupabase();
+      const [access, profile] = await Promise.all([
+        supabase.rpc('my_permissions'),
+        supabase.from('users').select('preferences').eq('id', userId).maybeSingle(),
+      ]);
+      if (access.error) throw access.error;
+      if (profile.error) throw profile.error;
+      const [row] = (access.data ?? []) as { role: string; permissions: string[] }[];
+      return { role: row?.role ?? 'traveler', permissions: row?.permissions ?? [], display: displayFrom(profile.data?.preferences) };
     },
     // A role changes rarely; the database checks every read and write anyway.
     staleTime: 5 * 60_000,
   });
+
+/** The display section of stored preferences, each field falling back to the default. */
+function displayFrom(preferences: unknown): DisplayDates {
+  const display = (preferences as { display?: Partial<DisplayDates> } | null)?.display;
+  return {
+    timezone: typeof display?.timezone === 'string' && display.timezone ? display.timezone : DEFAULT_DISPLAY_DATES.timezone,
+    date_format: typeof display?.date_format === 'string' && display.date_format ? display.date_format : DEFAULT_DISPLAY_DATES.date_format,
+  };
+}
 
 /**
  * For /admin's beforeLoad: the signed-in staff member and their permissions. Signed out throws a
@@ -34,9 +51,10 @@ export const permissionsQuery = (userId: string) =>
  */
 export async function requireBackOffice(queryClient: QueryClient): Promise<StaffAccess> {
   const user = await requireSession();
-  const { role, permissions } = await queryClient.ensureQueryData(permissionsQuery(user.id));
+  const { role, permissions, display } = await queryClient.ensureQueryData(permissionsQuery(user.id));
   if (!permissions.includes('backoffice.open')) throw accessDenied();
-  return { user, role, permissions };
+  setStaffDisplay(display);
+  return { user, role, permissions, display };
 }
 
 export function usePermissions(userId: string): string[] {

@@ -8,13 +8,12 @@ import { queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
 import { logActivity } from '@/lib/session/index.ts';
 import { useBookings, usePaymentInstructions } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
+import { formatDay, formatInstantDate } from '@/lib/dates.ts';
 import {
   addDays,
   balanceDue,
   balanceDueDate,
   daysBetween,
-  formatDay,
-  formatInstantDate,
   isClosed,
   itineraryOf,
   paymentMethodLabel,

@@ -4,7 +4,8 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useBookings, useClaimGuestBooking } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
-import { balanceDue, bookingStatusLabel, formatDay, formatInstantDate, isClosed, type PortalBooking } from '../model.ts';
+import { formatDay, formatInstantDate } from '@/lib/dates.ts';
+import { balanceDue, bookingStatusLabel, isClosed, type PortalBooking } from '../model.ts';
 import classes from './Portal.module.css';
 import { PortalPage, SyncNotice } from './PortalPage.tsx';
 

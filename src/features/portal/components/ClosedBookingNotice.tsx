@@ -2,7 +2,8 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
 import type { useDisplay } from '../hooks.ts';
-import { closedBookingMoney, formatInstantDate, type PortalBooking } from '../model.ts';
+import { formatInstantDate } from '@/lib/dates.ts';
+import { closedBookingMoney, type PortalBooking } from '../model.ts';
 
 /**
  * At the top of a cancelled or expired booking: what happened, why, and what happens to the money,

@@ -7,11 +7,10 @@ import { groupThreads } from '@/lib/messages/model.ts';
 import { useMessages } from '@/lib/messages/queries.ts';
 import { ACTIVITY_PAGE, useActivity, useBookings, usePaymentInstructions, usePreferences, useProfile, useWishlist, type ActivityEntry } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
+import { formatDay, formatInstant } from '@/lib/dates.ts';
 import {
   countdown,
   countdownText,
-  formatDay,
-  formatInstant,
   itineraryOf,
   nextTrip,
   todoList,

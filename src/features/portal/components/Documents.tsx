@@ -4,13 +4,12 @@ import type { ReactNode } from 'react';
 import { useBranding } from '@/features/branding/api.ts';
 import type { PaymentInstructions } from '../api.ts';
 import type { useDisplay } from '../hooks.ts';
+import { formatDay, formatInstantDate } from '@/lib/dates.ts';
 import {
   addDays,
   balanceDue,
   balanceDueDate,
   bookingStatusLabel,
-  formatDay,
-  formatInstantDate,
   itineraryOf,
   paymentMethodLabel,
   paymentStatusLabel,

@@ -5,7 +5,7 @@ import { groupThreads, pendingLabel, type Thread } from '@/lib/messages/model.ts
 import { useMarkThreadRead, useMessages, useSendMessage } from '@/lib/messages/queries.ts';
 import { useBookings } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
-import { formatInstant } from '../model.ts';
+import { formatInstant } from '@/lib/dates.ts';
 import bubbles from '@/components/widgets/MessageBubble.module.css';
 import classes from './Portal.module.css';
 import { Panel, PortalPage } from './PortalPage.tsx';

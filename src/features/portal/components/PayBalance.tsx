@@ -3,7 +3,7 @@ import { Money } from '@/components/widgets/Money.tsx';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import type { PaymentInstructions } from '../api.ts';
 import type { useDisplay } from '../hooks.ts';
-import { formatDay } from '../model.ts';
+import { formatDay } from '@/lib/dates.ts';
 
 type Display = ReturnType<typeof useDisplay>;
 

@@ -11,7 +11,7 @@ import { useWritesOnDevice } from '@/lib/outbox/status.ts';
 import { logActivity } from '@/lib/session/index.ts';
 import { changePassword, deleteAccount, forgetDeletedAccount, MIN_PASSWORD_LENGTH, NEEDS_CONNECTION } from '../account.ts';
 import { usePreferences } from '../api.ts';
-import { DATE_FORMATS, formatDay } from '../model.ts';
+import { DATE_FORMATS, formatDay } from '@/lib/dates.ts';
 import { useOnline } from '../online.ts';
 import { Panel, PortalPage, SyncNotice } from './PortalPage.tsx';
 

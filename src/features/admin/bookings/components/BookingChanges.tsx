@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Sta
 import { IconArrowsExchange, IconCircleCheck, IconUsers, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateRange, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingParty, changeBookingStatus, moveBooking, tourExtrasQuery, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
@@ -132,7 +132,7 @@ function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: ()
     .filter((departure) => departure.id !== booking.departure_id)
     .map((departure) => {
       const left = departure.capacity - departure.seats_booked;
-      return { value: departure.id, label: `${formatDateRange(departure.start_date, departure.end_date)} · ${left} seat${left === 1 ? '' : 's'} left`, disabled: left < party };
+      return { value: departure.id, label: `${formatOfficeDateRange(departure.start_date, departure.end_date)} · ${left} seat${left === 1 ? '' : 's'} left`, disabled: left < party };
     });
   const newTotal = quote.data?.total;
   const paid = Number(booking.amount_paid);

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatCalendarDate, formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
@@ -203,7 +203,7 @@ function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: b
                 .sort((a, b) => (a.paid_at ?? a.created_at).localeCompare(b.paid_at ?? b.created_at))
                 .map((payment) => (
                   <Table.Tr key={payment.id}>
-                    <Table.Td style={tabular}>{formatCalendarDate((payment.paid_at ?? payment.created_at).slice(0, 10))}</Table.Td>
+                    <Table.Td style={tabular}>{formatOfficeDate(payment.paid_at ?? payment.created_at)}</Table.Td>
                     <Table.Td>{PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}</Table.Td>
                     <Table.Td ff="monospace">{payment.provider_reference ?? '—'}</Table.Td>
                     <Table.Td>
@@ -280,7 +280,7 @@ function Emails({ emails, bookingId, canResend }: { emails: BookingEmail[]; book
                 {email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}
               </Text>
               <Text size="xs" c="dimmed">
-                {email.email_queue?.to_address ?? email.skip_reason ?? ''} · {formatCalendarDate(email.created_at.slice(0, 10))}
+                {email.email_queue?.to_address ?? email.skip_reason ?? ''} · {formatOfficeDate(email.created_at)}
               </Text>
             </Stack>
             <Group gap={6} wrap="nowrap">
@@ -355,7 +355,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
             <BookingStatusBadge status={booking.status} />
             <span>
               {booking.tours?.title}
-              {departure ? ` · ${formatDateRange(departure.start_date, departure.end_date)}` : ''}
+              {departure ? ` · ${formatOfficeDateRange(departure.start_date, departure.end_date)}` : ''}
             </span>
           </Group>
         }
@@ -432,7 +432,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
                   </Anchor>
                 )}
                 <Text size="xs" c="dimmed">
-                  {booking.user_id ? 'Has an account' : 'Booked as a guest'} · booked {formatCalendarDate(booking.created_at.slice(0, 10))}
+                  {booking.user_id ? 'Has an account' : 'Booked as a guest'} · booked {formatOfficeDate(booking.created_at)}
                 </Text>
               </Stack>
             </Section>

@@ -14,7 +14,7 @@ import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { SavedViewsMenu } from '@/components/admin/SavedViewsMenu.tsx';
-import { formatCalendarDate } from '@/lib/dates.ts';
+import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingBookings, approveBookingHold, bookingKeys, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
@@ -73,13 +73,13 @@ const columns: DataTableColumn<BookingListRow>[] = [
       </Text>
     ),
   },
-  { accessor: 'start_date', title: 'Travel', sortable: true, render: (row) => (row.start_date ? formatCalendarDate(row.start_date) : '—'), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  { accessor: 'start_date', title: 'Travel', sortable: true, render: (row) => (row.start_date ? formatOfficeDate(row.start_date) : '—'), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
   { accessor: 'travelers', title: 'Pax', ...numeric },
   { accessor: 'status', title: 'Status', sortable: true, render: (row) => <BookingStatusBadge status={row.status} /> },
   { accessor: 'payment_state', title: 'Payment', render: (row) => PAYMENT_STATE_LABELS[row.payment_state] },
   { accessor: 'total_amount', title: 'Total', sortable: true, ...numeric, render: (row) => money(row.total_amount, row.currency) },
   { accessor: 'balance', title: 'Balance', ...numeric, render: (row) => money(Math.max(0, row.total_amount - row.amount_paid), row.currency) },
-  { accessor: 'created_at', title: 'Booked', sortable: true, render: (row) => formatCalendarDate(row.created_at.slice(0, 10)), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  { accessor: 'created_at', title: 'Booked', sortable: true, render: (row) => formatOfficeDate(row.created_at), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
 ];
 
 const exportColumns: { label: string; value: (row: BookingListRow) => string | number | null }[] = [

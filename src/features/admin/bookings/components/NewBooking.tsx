@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatDateRange, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingKeys, createPhoneBooking, quoteDeparture, tourChoicesQuery, upcomingDeparturesQuery } from '../api.ts';
@@ -110,7 +110,7 @@ export function NewBooking() {
                 disabled={!values.tourId}
                 data={(departures.data ?? []).map((departure) => {
                   const left = departure.capacity - departure.seats_booked;
-                  return { value: departure.id, label: `${formatDateRange(departure.start_date, departure.end_date)} · ${left} seat${left === 1 ? '' : 's'} left`, disabled: left <= 0 };
+                  return { value: departure.id, label: `${formatOfficeDateRange(departure.start_date, departure.end_date)} · ${left} seat${left === 1 ? '' : 's'} left`, disabled: left <= 0 };
                 })}
                 value={values.departureId}
                 onChange={(departureId) => set({ departureId })}

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatCalendarDate, formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { addNote, addTag, clientDetailQuery, clientKeys, exportClient, removeNote, removeTag, type ClientDetail } from '../api.ts';
@@ -272,7 +272,7 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
         description={
           <Group gap="xs" component="span">
             <ClientKindBadge kind={client.kind} />
-            <span>{client.kind === 'account' ? `Account since ${formatCalendarDate(client.created_at.slice(0, 10))}` : `Booked as a guest since ${formatCalendarDate(client.created_at.slice(0, 10))}`}</span>
+            <span>{client.kind === 'account' ? `Account since ${formatOfficeDate(client.created_at)}` : `Booked as a guest since ${formatOfficeDate(client.created_at)}`}</span>
           </Group>
         }
         actions={
@@ -310,8 +310,8 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label="Bookings" value={String(client.bookings.length)} />
           <Figure label="Total spent" value={formatMoney(client.spent_usd, 'USD', { cents: true })} />
-          <Figure label="Last trip" value={client.last_trip ? formatCalendarDate(client.last_trip) : '—'} />
-          <Figure label="Next trip" value={client.next_trip ? formatCalendarDate(client.next_trip) : '—'} />
+          <Figure label="Last trip" value={client.last_trip ? formatOfficeDate(client.last_trip) : '—'} />
+          <Figure label="Next trip" value={client.next_trip ? formatOfficeDate(client.next_trip) : '—'} />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xs">
           Total spent: what their bookings have been paid, net of refunds, in US dollars at today’s rates.
@@ -345,7 +345,7 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
                               {booking.tour_title}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {booking.start_date && booking.end_date ? formatDateRange(booking.start_date, booking.end_date) : 'No dates yet'}
+                              {booking.start_date && booking.end_date ? formatOfficeDateRange(booking.start_date, booking.end_date) : 'No dates yet'}
                             </Text>
                             {booking.contact_email && booking.contact_email.toLowerCase() !== client.email?.toLowerCase() && (
                               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -384,7 +384,7 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
                     <Table.Tbody>
                       {client.payments.map((payment) => (
                         <Table.Tr key={payment.id}>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate((payment.paid_at ?? payment.created_at).slice(0, 10))}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOfficeDate(payment.paid_at ?? payment.created_at)}</Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <BookingLink id={payment.booking_id} reference={payment.booking_reference} />
                           </Table.Td>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { SavedViewsMenu } from '@/components/admin/SavedViewsMenu.tsx';
-import { formatCalendarDate } from '@/lib/dates.ts';
+import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingClients, clientsPageQuery, tagChoicesQuery, type ClientListRow } from '../api.ts';
@@ -20,7 +20,7 @@ const clearedFilters: Partial<ClientsSearch> = { q: undefined, kind: undefined, 
 /** What a saved view keeps: the filters and the order, not the page. */
 const viewOf = ({ page: _page, ...view }: ClientsSearch): Record<string, unknown> => view;
 const numeric = { textAlign: 'right' as const, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const }) };
-const date = (value: string | null) => (value ? formatCalendarDate(value) : '—');
+const date = (value: string | null) => (value ? formatOfficeDate(value) : '—');
 
 /** An email that wraps after its @ when the column is narrow, rather than anywhere in it. */
 function EmailLines({ email }: { email: string }) {

@@ -7,7 +7,7 @@ import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatCalendarDate, formatLongDate } from '@/lib/dates.ts';
+import { formatOfficeDate, formatLongDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { dashboardQuery, type DashboardDeparture, type DashboardFigures } from '../api.ts';
 import { comparedWithLastMonth, seatsFilled } from '../model.ts';
@@ -75,7 +75,7 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
             {departure.tour_title}
           </AnchorLink>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {departure.seats_booked} travelers · {date === 'start' ? `until ${formatCalendarDate(departure.end_date)}` : `since ${formatCalendarDate(departure.start_date)}`}
+            {departure.seats_booked} travelers · {date === 'start' ? `until ${formatOfficeDate(departure.end_date)}` : `since ${formatOfficeDate(departure.start_date)}`}
           </Text>
         </Group>
       ))}
@@ -136,7 +136,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
               <Table.Tbody>
                 {figures.week_departures.map((departure) => (
                   <Table.Tr key={departure.departure_id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(departure.start_date)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOfficeDate(departure.start_date)}</Table.Td>
                     <Table.Td>
                       {/* The departure's travelers: the bookings list filtered to it. */}
                       <AnchorLink to="/admin/bookings" search={{ departure: departure.departure_id }} size="sm">

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
-import { formatCalendarDate, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDate, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { draftQuote, enquiryKeys, enquiryQuery, enquiryTeamQuery, quoteTourChoicesQuery, updateEnquiry } from '../api.ts';
@@ -179,7 +179,7 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
                             </Text>
                           </Table.Td>
                           <Table.Td>{QUOTE_STATUS_LABELS[quote.status] ?? quote.status}</Table.Td>
-                          <Table.Td>{formatCalendarDate(quote.valid_until)}</Table.Td>
+                          <Table.Td>{formatOfficeDate(quote.valid_until)}</Table.Td>
                           <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                             {formatMoney(Number(quote.total_amount), quote.currency, { cents: true })}
                           </Table.Td>

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
-import { formatDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { DISPLAY_CURRENCIES, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import {
@@ -58,7 +58,7 @@ function DaysEditor({ days, onChange, problems, readOnly, startDate }: { days: Q
         </Title>
         {startDate && days.length > 0 && (
           <Text size="sm" c="dimmed">
-            {days.length} day{days.length === 1 ? '' : 's'}, {formatDateRange(startDate, tripEndDate(startDate, days.length))}
+            {days.length} day{days.length === 1 ? '' : 's'}, {formatOfficeDateRange(startDate, tripEndDate(startDate, days.length))}
           </Text>
         )}
       </Group>

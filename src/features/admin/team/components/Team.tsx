@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
-import { formatCalendarDate, formatOfficeDateTime } from '@/lib/dates.ts';
+import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { changeRole, resendInvitation, revokeInvitation, setActive, teamKeys, teamQuery } from '../api.ts';
 import { actionsFor, ROLE_LABELS, roleLabel, STAFF_ROLES, STATUS_LABELS, type StaffRole, type TeamRow } from '../model.ts';
@@ -177,7 +177,7 @@ export function Team({ myId }: { myId: string }) {
           <Text size="sm">{lastSeen(row)}</Text>
           {row.kind === 'invitation' && (
             <Text size="xs" c={row.status === 'expired' ? 'orange.8' : 'dimmed'}>
-              Invited {formatCalendarDate(row.invited_at.slice(0, 10))}, {row.status === 'expired' ? 'expired' : 'expires'} {formatCalendarDate(row.expires_at.slice(0, 10))}
+              Invited {formatOfficeDate(row.invited_at)}, {row.status === 'expired' ? 'expired' : 'expires'} {formatOfficeDate(row.expires_at)}
             </Text>
           )}
         </Stack>
