@@ -8,7 +8,7 @@ import { isPgError, type Queryable } from '../db/types.ts';
 import { parseJson } from '../http/body.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
-import { activeCompany, addressOf } from '../mail/company.ts';
+import { activeCompany, addressOf, companyDate } from '../mail/company.ts';
 import { composeEmail } from '../mail/compose.ts';
 import type { OutgoingEmail } from '../mail/queue.ts';
 
@@ -39,7 +39,7 @@ function invitationEmail(
   inviter: string | null,
   link: string,
 ): OutgoingEmail {
-  const expires = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Dar_es_Salaam' }).format(invitation.expires_at);
+  const expires = companyDate(company, invitation.expires_at);
   const composed = composeEmail(company, `You are invited to join the ${company.name} team`, [
     { type: 'paragraph', text: 'Hello,' },
     {

@@ -1,4 +1,4 @@
-import type { Company } from '../mail/company.ts';
+import { companyDate, type Company } from '../mail/company.ts';
 import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';
 
 /**
@@ -102,9 +102,6 @@ export interface EmailSite {
   cardPayments: boolean;
 }
 
-/** Timestamps are shown in the company's own time zone (Arusha). */
-const companyTimeZone = 'Africa/Dar_es_Salaam';
-
 export function money(amount: number, currency: string): string {
   return `${currency} ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
@@ -114,17 +111,13 @@ export function day(date: string): string {
   return new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** A moment as the day it is in Arusha. */
-function dayOf(timestamp: string): string {
-  return new Date(timestamp).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: companyTimeZone });
-}
-
-/** A moment as the time and day it is in Arusha: '14:35 on 25 November (Arusha time)'. */
-function momentOf(timestamp: string): string {
+/** A moment as the time and day it is in the company's time zone: '14:35 on 25 November (East Africa Time)'. */
+function momentOf(timestamp: string, timeZone: string): string {
   const date = new Date(timestamp);
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: companyTimeZone });
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: companyTimeZone });
-  return `${time} on ${day} (Arusha time)`;
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone });
+  const zoneName = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return `${time} on ${day} (${zoneName ?? timeZone})`;
 }
 
 /** The link of a booking email that proves its contact address and keeps the seats longer. */
@@ -277,7 +270,7 @@ function questions(company: Company): Block {
 
 function bookingReceived(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
   const s = data.schedule;
-  const payBy = s.hold_expires_at ? ` by ${dayOf(s.hold_expires_at)}` : '';
+  const payBy = s.hold_expires_at ? ` by ${companyDate(company, s.hold_expires_at)}` : '';
   const next: Block[] = s.pay_in_full
     ? [{ type: 'paragraph', text: `As your trip starts within ${s.balance_due_days} days, the full amount of ${money(s.deposit_due, s.currency)} is due now. Please pay${payBy} so that we can keep your places; as soon as your payment reaches us we confirm your booking by email.` }]
     : [
@@ -291,7 +284,7 @@ function bookingReceived(company: Company, site: EmailSite, data: BookingEmailDa
           { type: 'heading', text: 'Keep your seats' },
           {
             type: 'paragraph',
-            text: `We hold your places until ${momentOf(s.hold_expires_at)}. Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.`,
+            text: `We hold your places until ${momentOf(s.hold_expires_at, company.timeZone)}. Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.`,
           },
           { type: 'link', label: 'Confirm my email address', url: data.confirm_link },
         ]
@@ -350,7 +343,7 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
     ['Booking', data.booking.reference],
     ['Trip', data.tour.title],
     ['Amount', money(payment.amount, payment.currency)],
-    ['Date', dayOf(payment.paid_at)],
+    ['Date', companyDate(company, payment.paid_at)],
     ['Paid by', methodLabel[payment.method] ?? payment.method],
   ];
   if (payment.reference && !payment.provider) rows.push(['Payment reference', payment.reference]);
@@ -414,7 +407,7 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
     ['Traveler', [contact.full_name, contact.email, contact.phone].filter(Boolean).join(', ') || 'no contact details'],
     ['Amount', amount],
     ['Paid by', `${methodLabel[payment.method] ?? payment.method}${payment.provider === 'stripe' ? ' (Stripe)' : ''}`],
-    ['Paid on', dayOf(payment.paid_at)],
+    ['Paid on', companyDate(company, payment.paid_at)],
   ];
   if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
   const blocks: Block[] = [

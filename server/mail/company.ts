@@ -8,12 +8,23 @@ export interface Company {
   signature: string | null;
   /** The brand's main color, for buttons in HTML emails. */
   primaryColor: string;
+  /** The company's time zone (booking settings), in which emails give times and days. */
+  timeZone: string;
 }
 
-/** The active branding, with the sender address as the fallback contact email. */
+/** The active branding, with the sender address as the fallback contact email, and the time zone. */
 export async function activeCompany(tx: Queryable, fallbackEmail: string): Promise<Company> {
-  const { rows } = await tx.query<{ company_name: string; email: string | null; phone: string | null; email_signature: string | null; primary_color: string }>(
-    `select company_name, email, phone, email_signature, primary_color from public.branding_settings where is_active limit 1`,
+  const { rows } = await tx.query<{
+    company_name: string | null;
+    email: string | null;
+    phone: string | null;
+    email_signature: string | null;
+    primary_color: string | null;
+    time_zone: string;
+  }>(
+    `select b.company_name, b.email, b.phone, b.email_signature, b.primary_color, public.company_time_zone() as time_zone
+       from (select 1) one left join public.branding_settings b on b.is_active
+      limit 1`,
   );
   const row = rows[0];
   return {
@@ -22,7 +33,13 @@ export async function activeCompany(tx: Queryable, fallbackEmail: string): Promi
     phone: row?.phone?.trim() || null,
     signature: row?.email_signature?.trim() || null,
     primaryColor: row?.primary_color ?? '#e39f48',
+    timeZone: row?.time_zone ?? 'Africa/Dar_es_Salaam',
   };
+}
+
+/** A moment as the day it is where the company is: '25 November 2026'. */
+export function companyDate(company: Company, instant: string | Date): string {
+  return new Date(instant).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: company.timeZone });
 }
 
 /** The sign-off under every email: the branding's signature, or a plain one with the company's name. */

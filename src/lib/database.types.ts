@@ -430,6 +430,7 @@ export interface Database {
           contact_verified_at: string | null;
           hold_approved_at: string | null;
           hold_approved_by: string | null;
+          booking_terms_version: string | null;
         };
         Insert: {
           id?: string;
@@ -460,6 +461,7 @@ export interface Database {
           contact_verified_at?: string | null;
           hold_approved_at?: string | null;
           hold_approved_by?: string | null;
+          booking_terms_version?: string | null;
         };
         Update: {
           id?: string;
@@ -490,6 +492,7 @@ export interface Database {
           contact_verified_at?: string | null;
           hold_approved_at?: string | null;
           hold_approved_by?: string | null;
+          booking_terms_version?: string | null;
         };
         Relationships: [
           { foreignKeyName: "bookings_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
@@ -2415,6 +2418,8 @@ export interface Database {
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       client_details: { Args: { p_client_key: string }; Returns: Json };
       client_tags_in_use: { Args: Record<PropertyKey, never>; Returns: string[] };
+      company_currency: { Args: Record<PropertyKey, never>; Returns: string };
+      company_time_zone: { Args: Record<PropertyKey, never>; Returns: string };
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };

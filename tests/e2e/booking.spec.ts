@@ -157,7 +157,7 @@ for (const size of sizes) {
       await expect(page.getByTestId('short-hold')).toContainText('Until you do, we hold them for 2 hours; then for 48 hours, or 7 days from booking for a bank transfer or payment on arrival.');
       await saveScreenshot(page, 'booking-thank-you');
       const mail = await emailTo(email, 'Confirm my email address');
-      expect(mail).toMatch(/We hold your places until \d\d:\d\d on \d+ \w+ \(Arusha time\)/);
+      expect(mail).toMatch(/We hold your places until \d\d:\d\d on \d+ \w+ \(East Africa Time\)/);
       await page.goto(/Confirm my email address: (\S+)/.exec(mail)![1]);
       await expect(page.getByTestId('email-confirmation')).toContainText('Your email address is confirmed');
       await expect(page.getByTestId('short-hold')).toHaveCount(0);

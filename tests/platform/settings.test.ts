@@ -120,7 +120,47 @@ describe('the booking terms', () => {
     expect(await settingsRow()).toMatchObject({ time_zone: 'Africa/Nairobi', default_currency: 'EUR', booking_terms_version: 'v3.1' });
     // The default currency's exchange rate cannot be removed from under it.
     expect((await admin.from('currency_rates').delete().eq('currency', 'EUR')).error?.code).toBe('23503');
+    // A new tour is priced in it unless it says otherwise.
+    const slug = `settings-tour-${randomUUID().slice(0, 8)}`;
+    const { rows } = await server.db.query<{ currency: string }>(`insert into public.tours (slug, title) values ($1, 'Settings tour') returning currency`, [slug]);
+    expect(rows[0].currency).toBe('EUR');
+    await server.db.query(`delete from public.tours where slug = $1`, [slug]);
     expect((await saveAsAdmin({ time_zone: defaults.time_zone, default_currency: 'USD', booking_terms_version: defaults.booking_terms_version })).error).toBeNull();
+  });
+
+  it('stamp each new booking with the terms version in force, which stays with it', async () => {
+    expect((await saveAsAdmin({ booking_terms_version: 'v4 2027' })).error).toBeNull();
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const made = await server.client().rpc('create_booking', { p_departure_id: await departure(90), p_adults: 1, p_contact: { full_name: 'Terms Guest', email } });
+    expect(made.error).toBeNull();
+    expect((await saveAsAdmin({ booking_terms_version: defaults.booking_terms_version })).error).toBeNull();
+    const version = async () => (await server.db.query(`select booking_terms_version from public.bookings where id = $1`, [made.data.id])).rows[0].booking_terms_version;
+    expect(await version()).toBe('v4 2027');
+    // Not even the database's owner rewrites it.
+    await server.db.query(`update public.bookings set booking_terms_version = 'forged' where id = $1`, [made.data.id]);
+    expect(await version()).toBe('v4 2027');
+  });
+
+  it('set the company’s day by its time zone: the dashboard’s today and the days before departure of a cancellation', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const made = await server.client().rpc('create_booking', { p_departure_id: await departure(100), p_adults: 1, p_contact: { full_name: 'Zone Guest', email } });
+    expect(made.error).toBeNull();
+    const inZone = async (zone: string) => {
+      expect((await saveAsAdmin({ time_zone: zone })).error).toBeNull();
+      expect((await admin.rpc('company_time_zone')).data).toBe(zone);
+      const today = (await server.db.query<{ today: string }>(`select (now() at time zone $1)::date::text as today`, [zone])).rows[0].today;
+      const dashboard = (await admin.rpc('admin_dashboard')).data as { today: string };
+      const terms = (await admin.rpc('cancellation_terms', { p_booking_id: made.data.id })).data as { days_before: number };
+      return { today, dashboardToday: dashboard.today, daysBefore: terms.days_before };
+    };
+    // Kiritimati is 25 hours ahead of Pago Pago: never the same day.
+    const east = await inZone('Pacific/Kiritimati');
+    const west = await inZone('Pacific/Pago_Pago');
+    expect((await saveAsAdmin({ time_zone: defaults.time_zone })).error).toBeNull();
+    expect(east.dashboardToday).toBe(east.today);
+    expect(west.dashboardToday).toBe(west.today);
+    expect(east.today > west.today).toBe(true);
+    expect(west.daysBefore - east.daysBefore).toBe((Date.parse(east.today) - Date.parse(west.today)) / 86_400_000);
   });
 
   it('are the admins’: agents and travelers neither read nor change them', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingEmail, confirmEmailLink, day, money, type BookingEmailData } from '../../server/bookings/emails.ts';
 import type { Company } from '../../server/mail/company.ts';
 
-const company: Company = { name: 'Kilele & Sons <Safaris>', email: 'hello@example.com', phone: '+255 754 200 300', signature: null, primaryColor: '#e39f48' };
+const company: Company = { name: 'Kilele & Sons <Safaris>', email: 'hello@example.com', phone: '+255 754 200 300', signature: null, primaryColor: '#e39f48', timeZone: 'Africa/Dar_es_Salaam' };
 const site = { url: 'https://safaris.example', cardPayments: false };
 
 function data(
@@ -60,11 +60,17 @@ describe('booking received, for a hold not yet secured', () => {
     expect(link).toBe('https://safaris.example/thank-you?reference=KS-2026-7K3Q9-M4XPA&email=neema%40example.com&confirm=token-123');
     const email = bookingEmail('booking_received', company, site, { ...data({ hold_secured: false }), confirm_link: link });
     expect(email.text).toContain(
-      'We hold your places until 00:30 on 25 November (Arusha time). Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.',
+      'We hold your places until 00:30 on 25 November (East Africa Time). Confirm your email address and we keep them for you while you arrange payment: for two days, or for a week if you pay by bank transfer or on arrival.',
     );
     expect(email.text).toContain(`Confirm my email address: ${link}`);
     // A hold already secured has nothing to confirm.
     expect(bookingEmail('booking_received', company, site, data()).text).not.toContain('Confirm my email address');
+  });
+
+  it('gives the time and the day in the time zone of the company’s settings', () => {
+    const inLondon = bookingEmail('booking_received', { ...company, timeZone: 'Europe/London' }, site, { ...data({ hold_secured: false }), confirm_link: 'https://safaris.example/x' });
+    expect(inLondon.text).toContain('We hold your places until 21:30 on 24 November (Greenwich Mean Time).');
+    expect(inLondon.text).toContain('(30% of the total) by 24 November 2026.');
   });
 });
 

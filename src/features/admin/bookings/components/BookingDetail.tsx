@@ -433,6 +433,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
                 )}
                 <Text size="xs" c="dimmed">
                   {booking.user_id ? 'Has an account' : 'Booked as a guest'} · booked {formatOfficeDate(booking.created_at)}
+                  {booking.booking_terms_version ? ` under the booking terms ${booking.booking_terms_version}` : ''}
                 </Text>
               </Stack>
             </Section>
