@@ -430,6 +430,7 @@ export interface Database {
           contact_verified_at: string | null;
           hold_approved_at: string | null;
           hold_approved_by: string | null;
+          search: string | null;
           booking_terms_version: string | null;
         };
         Insert: {
@@ -461,6 +462,7 @@ export interface Database {
           contact_verified_at?: string | null;
           hold_approved_at?: string | null;
           hold_approved_by?: string | null;
+          search?: string | null;
           booking_terms_version?: string | null;
         };
         Update: {
@@ -492,6 +494,7 @@ export interface Database {
           contact_verified_at?: string | null;
           hold_approved_at?: string | null;
           hold_approved_by?: string | null;
+          search?: string | null;
           booking_terms_version?: string | null;
         };
         Relationships: [
@@ -2407,7 +2410,6 @@ export interface Database {
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
-      bookings_matching: { Args: { p_query: string }; Returns: string[] };
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
       cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };

@@ -564,7 +564,6 @@ export const functions: Record<string, FunctionEntry> = {
   check_booking_settings: nobody,
   payment_instructions_follow_terms: nobody,
   // Answers ids to booking staff only; others get none.
-  bookings_matching: signedIn(() => ({ p_query: 'Client' })),
   booking_payment_schedule: bookingFunction(),
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),
   cancel_booking: { cells: onBooking('-'), args: byBooking() },
@@ -700,6 +699,9 @@ export const functions: Record<string, FunctionEntry> = {
   staff_with_permission: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_permission: 'enquiries.write' })),
   stamp_analytics_event: nobody,
   stamp_booking_terms_version: nobody,
+  booking_search_text: nobody,
+  keep_booking_search: nobody,
+  account_to_booking_search: nobody,
   keep_booking_terms_version: nobody,
   sync_public_profile: nobody,
   update_branding_settings_rpc: staffOnly(['admin', 'editor'], () => ({ p_tagline: 'Matrix' })),

@@ -155,11 +155,36 @@ describe('saved views', () => {
   });
 });
 
-describe('bookings_matching', () => {
-  it('gives booking staff the ids of matching bookings, and nobody else any', async () => {
-    const ids = async (client: typeof agent.client) => ((await client.rpc('bookings_matching', { p_query: marker })).data as string[]).sort();
-    expect(await ids(agent.client)).toEqual(made.map((booking) => booking.id).sort());
-    const traveler = await server.traveler();
-    expect(await ids(traveler.client)).toEqual([]);
+describe('what the search box matches', () => {
+  it('finds a booking by the name or email of the account that booked it, when its contact differs', async () => {
+    const other = `Kilwa${Date.now().toString(36)}`;
+    const booker = await server.traveler({ fullName: `${other} Booker` });
+    const [departure] = (
+      await server.db.query<{ id: string }>(
+        `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
+          where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 1
+          order by d.start_date desc limit 1`,
+      )
+    ).rows;
+    const { data, error } = await booker.client.rpc('create_booking', {
+      p_departure_id: departure.id,
+      p_adults: 1,
+      p_contact: { full_name: 'Someone Else', email: 'someone.else@example.com', phone: '+1 555 0100' },
+    });
+    expect(error).toBeNull();
+    expect((await search({ p_query: `${other} booker` })).rows.map((row) => row.id)).toEqual([data.id]);
+    expect((await search({ p_query: booker.email.toUpperCase() })).rows.map((row) => row.id)).toEqual([data.id]);
+    // The traveler renames themselves: the booking is found by the new name, no longer by the old.
+    const renamed = await booker.client.from('users').update({ full_name: `${other} Renamed` }).eq('id', booker.userId).select('id');
+    expect(renamed.error).toBeNull();
+    expect((await search({ p_query: `${other} renamed` })).rows.map((row) => row.id)).toEqual([data.id]);
+    expect((await search({ p_query: `${other} booker` })).total).toBe(0);
+  });
+
+  it('matches digits as a phone number only when the words are written as one', async () => {
+    // The third booking's phone is +255 754 002 123: its digits match a number however it is spaced,
+    // but words holding digits (an email, a name) are matched as they are written.
+    expect((await search({ p_query: '(0)754-002 123' })).rows.map((row) => row.id)).toEqual([made[2].id]);
+    expect((await search({ p_query: `${marker} 754002` })).total).toBe(0);
   });
 });
