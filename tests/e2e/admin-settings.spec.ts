@@ -81,6 +81,44 @@ test('an admin changes the deposit, a bad value gets its message and writes noth
   await expect.poll(deposit).toBe(30);
 });
 
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an admin corrects the bank details: a bad SWIFT code gets its message and writes nothing', async ({ page, request }) => {
+    const a = await api(request);
+    // What travelers read (the public policy: the active row).
+    const shown = async () =>
+      (await (await request.get('/rest/v1/payment_instructions?select=swift_code,branch', { headers: { apikey: a.anonKey } })).json()) as { swift_code: string; branch: string }[];
+    const before = (await shown())[0];
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+    const bank = page.getByRole('form', { name: 'Bank details' });
+    const swift = bank.getByRole('textbox', { name: 'SWIFT code' });
+    await expect(swift).toHaveValue(before.swift_code, { timeout: 15_000 });
+
+    await swift.fill('CORU TZ');
+    await bank.getByRole('button', { name: 'Save bank details' }).tap();
+    await expect(bank.getByText('A SWIFT code is 8 or 11 letters and digits, such as CORUTZTZ')).toBeVisible();
+    expect((await shown())[0]).toEqual(before);
+
+    await swift.fill('corutztzxxx');
+    await bank.getByRole('textbox', { name: 'Branch' }).fill('Arusha Branch, Sokoine Road');
+    await bank.getByRole('button', { name: 'Save bank details' }).tap();
+    await expect(page.getByText('Bank details saved')).toBeVisible();
+    await expect.poll(async () => (await shown())[0]).toEqual({ swift_code: 'CORUTZTZXXX', branch: 'Arusha Branch, Sokoine Road' });
+    // The form shows them as kept: the SWIFT code in capitals.
+    await expect(swift).toHaveValue('CORUTZTZXXX');
+    await bank.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'admin-settings-bank');
+
+    // Put them back for the other tests.
+    await swift.fill(before.swift_code);
+    await bank.getByRole('textbox', { name: 'Branch' }).fill(before.branch);
+    await bank.getByRole('button', { name: 'Save bank details' }).tap();
+    await expect.poll(async () => (await shown())[0]).toEqual(before);
+  });
+});
+
 test('an agent cannot open the settings, and the database refuses the agent’s changes', async ({ page, request }) => {
   const a = await api(request);
   const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];

@@ -563,6 +563,7 @@ export const functions: Record<string, FunctionEntry> = {
   booking_settings_to_instructions: nobody,
   check_booking_settings: nobody,
   payment_instructions_follow_terms: nobody,
+  check_payment_instructions: nobody,
   // Answers ids to booking staff only; others get none.
   booking_payment_schedule: bookingFunction(),
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),

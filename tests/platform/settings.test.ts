@@ -176,6 +176,49 @@ describe('the booking terms', () => {
   });
 });
 
+describe('the bank details', () => {
+  const bankRow = async () =>
+    (await server.db.query(`select bank_name, account_name, account_number, swift_code, branch, currency, pay_on_arrival from public.payment_instructions where is_active`)).rows[0];
+  const saveBank = async (patch: Record<string, unknown>) => {
+    const { data: active } = await admin.from('payment_instructions').select('id').eq('is_active', true).single();
+    return admin.from('payment_instructions').update(patch).eq('id', active!.id).select('bank_name, swift_code, branch').single();
+  };
+
+  it('refuse a bad field in words naming it, and write nothing', async () => {
+    const before = await bankRow();
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ bank_name: '  ' }, 'bank_name', 'Give the bank’s name, up to 100 characters'],
+      [{ account_name: '' }, 'account_name', 'Give the name on the account, up to 100 characters'],
+      [{ account_number: '12/34' }, 'account_number', 'The account number is up to 40 letters, digits, spaces or dashes'],
+      [{ swift_code: 'CORU TZ' }, 'swift_code', 'A SWIFT code is 8 or 11 letters and digits, such as CORUTZTZ'],
+      [{ branch: 'b'.repeat(201) }, 'branch', 'The branch is up to 200 characters'],
+      [{ currency: 'ZAR' }, 'currency', 'The account’s currency must be one of the exchange rates'],
+      [{ pay_on_arrival: 'p'.repeat(1001) }, 'pay_on_arrival', 'The instructions for paying on arrival are up to 1,000 characters'],
+    ];
+    for (const [patch, hint, message] of refusals) {
+      const { error } = await saveBank(patch);
+      expect(error, JSON.stringify(patch)).toMatchObject({ code: '23514', hint, message });
+    }
+    expect(await bankRow()).toEqual(before);
+  });
+
+  it('are saved trimmed, the SWIFT code in capitals, for travelers to read, with the admin in the audit log', async () => {
+    const before = await bankRow();
+    const saved = await saveBank({ bank_name: ' NMB Bank ', swift_code: 'nmibtztz', branch: '' });
+    expect(saved.error).toBeNull();
+    expect(saved.data).toEqual({ bank_name: 'NMB Bank', swift_code: 'NMIBTZTZ', branch: null });
+    expect((await server.client().from('payment_instructions').select('bank_name, swift_code').single()).data).toEqual({ bank_name: 'NMB Bank', swift_code: 'NMIBTZTZ' });
+    const audit = await server.db.query(`select actor_id, new_values from public.audit_log where table_name = 'payment_instructions' order by id desc limit 1`);
+    expect(audit.rows[0].new_values).toMatchObject({ bank_name: 'NMB Bank', swift_code: 'NMIBTZTZ' });
+    expect(audit.rows[0].actor_id).toBe((await admin.auth.getUser()).data.user!.id);
+    expect((await saveBank(before)).error).toBeNull();
+    // Agents change nothing.
+    const changed = await agent.from('payment_instructions').update({ bank_name: 'Agent Bank' }).eq('is_active', true).select('id');
+    expect(changed.error === null ? changed.data : changed.error.code).toEqual([]);
+    expect(await bankRow()).toEqual(before);
+  });
+});
+
 describe('GET /api/settings/integrations', () => {
   const ask = async (client: SupabaseClient | null) => {
     const token = client ? (await client.auth.getSession()).data.session!.access_token : server.anonKey;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { holdProblems, integrationLines, intervalMinutes, termsFieldOf, termsProblems, tierProblems, type Integrations } from '../../src/features/admin/settings/model.ts';
+import {
+  bankFieldOf,
+  bankProblems,
+  holdProblems,
+  integrationLines,
+  intervalMinutes,
+  termsFieldOf,
+  termsProblems,
+  tierProblems,
+  type Integrations,
+} from '../../src/features/admin/settings/model.ts';
 
 describe('the settings', () => {
   it('checks the cancellation policy tier by tier, and as a whole', () => {
@@ -106,5 +116,36 @@ describe('payments and email', () => {
     expect(line(bare, 'email')).toMatchObject({ tone: 'test', badge: 'Not sent', state: 'From hello@kilelesafaris.co.tz, written to files on the server (DATA_DIR/mail), not sent.' });
     const testing = { ...setUp, card: { provider: 'stripe' as const, configured: true, mode: 'test' as const, webhook: false } };
     expect(line(testing, 'card')).toMatchObject({ tone: 'test', badge: 'Test mode', state: 'On in test mode: no real money is taken. Payments are not recorded until STRIPE_WEBHOOK_SECRET is set too.' });
+  });
+});
+
+describe('the bank details', () => {
+  const draft = { bankName: 'CRDB Bank PLC', accountName: 'Kilele Safaris Ltd', accountNumber: '0150 2345 6789 00', swiftCode: 'CORUTZTZ', branch: 'Arusha', currency: 'USD', payOnArrival: '' };
+  const known = { currencies: ['EUR', 'TZS', 'USD'] };
+
+  it('take what the database takes: an IBAN, an 11-letter SWIFT code in any case, no SWIFT code at all', () => {
+    expect(bankProblems(draft, known)).toEqual({});
+    expect(bankProblems({ ...draft, accountNumber: 'GB29-NWBK-6016-1331-9268-19', swiftCode: 'corutztzxxx' }, known)).toEqual({});
+    expect(bankProblems({ ...draft, swiftCode: ' ', branch: '' }, known)).toEqual({});
+  });
+
+  it('say what is wrong in the words of check_payment_instructions()', () => {
+    expect(bankProblems({ bankName: ' ', accountName: '', accountNumber: '12/34', swiftCode: 'CORU TZ', branch: 'b'.repeat(201), currency: 'ZAR', payOnArrival: 'p'.repeat(1001) }, known)).toEqual({
+      bankName: 'Give the bank’s name, up to 100 characters',
+      accountName: 'Give the name on the account, up to 100 characters',
+      accountNumber: 'The account number is up to 40 letters, digits, spaces or dashes',
+      swiftCode: 'A SWIFT code is 8 or 11 letters and digits, such as CORUTZTZ',
+      branch: 'The branch is up to 200 characters',
+      currency: 'The account’s currency must be one of the exchange rates',
+      payOnArrival: 'The instructions for paying on arrival are up to 1,000 characters',
+    });
+    expect(bankProblems({ ...draft, swiftCode: 'CORUTZTZX' }, known)).toHaveProperty('swiftCode');
+    expect(bankProblems({ ...draft, currency: null }, known)).toHaveProperty('currency');
+  });
+
+  it('put the database’s refusal beside its field', () => {
+    expect(bankFieldOf('swift_code')).toBe('swiftCode');
+    expect(bankFieldOf('pay_on_arrival')).toBe('payOnArrival');
+    expect(bankFieldOf('something else')).toBeUndefined();
   });
 });

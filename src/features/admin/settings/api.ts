@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PaymentInstructions } from '@/lib/payment-instructions.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Integrations } from './model.ts';
@@ -14,14 +15,21 @@ export const settingsQuery = () =>
     queryKey: settingsKeys.all,
     queryFn: async () => {
       const supabase = await getSupabase();
-      const [tiers, holds, rates, terms] = await Promise.all([
+      const [tiers, holds, rates, terms, bank] = await Promise.all([
         supabase.from('cancellation_policy_tiers').select('min_days_before, fee_percent').order('min_days_before', { ascending: false }),
         supabase.from('booking_hold_rules').select('*').single(),
         supabase.from('currency_rates').select('currency, units_per_usd, updated_at').order('currency'),
         supabase.from('booking_settings').select('deposit_percent, balance_due_days, offline_hold_days, booking_terms_version, default_currency, time_zone').single(),
+        supabase
+          .from('payment_instructions')
+          .select('id, bank_name, account_name, account_number, swift_code, branch, currency, pay_on_arrival')
+          .eq('is_active', true)
+          .order('updated_at', { ascending: false })
+          .limit(1)
+          .maybeSingle(),
       ]);
-      for (const answer of [tiers, holds, rates, terms]) if (answer.error) throw answer.error;
-      return { tiers: tiers.data!, holds: holds.data!, rates: rates.data!, terms: terms.data! };
+      for (const answer of [tiers, holds, rates, terms, bank]) if (answer.error) throw answer.error;
+      return { tiers: tiers.data!, holds: holds.data!, rates: rates.data!, terms: terms.data!, bank: bank.data };
     },
   });
 
@@ -51,6 +59,18 @@ export async function saveHoldRules(rules: { unverified_minutes: number; verifie
     .eq('id', true)
     .select('id')
     .single();
+  if (error) throw error;
+}
+
+/** The bank details as the settings screen edits them: the balance days follow the booking terms. */
+export type BankDetails = Omit<PaymentInstructions, 'balance_due_days'>;
+
+/** Writes the bank details travelers pay a transfer to: the active row, or a first one. */
+export async function saveBankDetails(id: string | null, details: BankDetails): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = id
+    ? await supabase.from('payment_instructions').update(details).eq('id', id).select('id').single()
+    : await supabase.from('payment_instructions').insert({ ...details, is_active: true }).select('id').single();
   if (error) throw error;
 }
 

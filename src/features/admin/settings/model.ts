@@ -103,6 +103,49 @@ export function termsProblems(draft: TermsDraft, known: { currencies: string[]; 
   return problems;
 }
 
+/** The bank details as the settings form edits them (the active row of public.payment_instructions). */
+export interface BankDraft {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  swiftCode: string;
+  branch: string;
+  currency: string | null;
+  payOnArrival: string;
+}
+
+/** Each field's column: the database names it in the hint of its refusal. */
+export const bankColumns: Record<keyof BankDraft, string> = {
+  bankName: 'bank_name',
+  accountName: 'account_name',
+  accountNumber: 'account_number',
+  swiftCode: 'swift_code',
+  branch: 'branch',
+  currency: 'currency',
+  payOnArrival: 'pay_on_arrival',
+};
+
+/** The field a refusal of the database is about, from its hint; undefined for the whole form. */
+export function bankFieldOf(hint: string | null | undefined): keyof BankDraft | undefined {
+  return (Object.keys(bankColumns) as (keyof BankDraft)[]).find((field) => bankColumns[field] === hint);
+}
+
+/** The bank details' field messages: the rules check_payment_instructions() applies, in its words. */
+export function bankProblems(draft: BankDraft, known: { currencies: string[] }): Partial<Record<keyof BankDraft, string>> {
+  const problems: Partial<Record<keyof BankDraft, string>> = {};
+  const bankName = draft.bankName.trim();
+  if (bankName.length < 1 || bankName.length > 100) problems.bankName = 'Give the bank’s name, up to 100 characters';
+  const accountName = draft.accountName.trim();
+  if (accountName.length < 1 || accountName.length > 100) problems.accountName = 'Give the name on the account, up to 100 characters';
+  if (!/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/.test(draft.accountNumber.trim())) problems.accountNumber = 'The account number is up to 40 letters, digits, spaces or dashes';
+  const swift = draft.swiftCode.trim().toUpperCase();
+  if (swift && !/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(swift)) problems.swiftCode = 'A SWIFT code is 8 or 11 letters and digits, such as CORUTZTZ';
+  if (draft.branch.trim().length > 200) problems.branch = 'The branch is up to 200 characters';
+  if (!draft.currency || !known.currencies.includes(draft.currency)) problems.currency = 'The account’s currency must be one of the exchange rates';
+  if (draft.payOnArrival.trim().length > 1000) problems.payOnArrival = 'The instructions for paying on arrival are up to 1,000 characters';
+  return problems;
+}
+
 /**
  * How the server is set up for payments and email (GET /api/settings/integrations, answered by
  * server/api/settings.ts). Never a secret: the card key's mode in words, the SMTP server's host.
@@ -154,7 +197,7 @@ function lines(found: Integrations): Omit<IntegrationLine, 'badge'>[] {
       ...(bankTransfer.active
         ? { state: `Offered, to ${bankTransfer.bankName}.`, tone: 'ready' as const }
         : { state: 'No bank details: travelers choosing a transfer are not told where to pay.', tone: 'off' as const }),
-      change: 'The bank details travelers are given: the active row of public.payment_instructions, changed with SQL (there is no screen for them yet).',
+      change: 'Change the bank details travelers are given under Bank details above.',
     },
     {
       key: 'arrival',
@@ -162,7 +205,7 @@ function lines(found: Integrations): Omit<IntegrationLine, 'badge'>[] {
       ...(payOnArrival.instructions
         ? { state: 'Offered, with instructions for the traveler.', tone: 'ready' as const }
         : { state: 'Offered, without instructions: travelers are not told how to pay.', tone: 'off' as const }),
-      change: 'Always offered; its instructions are the pay_on_arrival text of the bank details.',
+      change: 'Always offered; its instructions are “Paying on arrival” under Bank details above.',
     },
     {
       key: 'email',

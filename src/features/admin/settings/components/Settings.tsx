@@ -1,22 +1,54 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { notify } from '@/lib/notify.ts';
-import { integrationsQuery, saveBookingTerms, saveCancellationPolicy, saveCurrencyRate, saveHoldRules, settingsKeys, settingsQuery, type BookingTerms } from '../api.ts';
 import {
+  integrationsQuery,
+  saveBankDetails,
+  saveBookingTerms,
+  saveCancellationPolicy,
+  saveCurrencyRate,
+  saveHoldRules,
+  settingsKeys,
+  settingsQuery,
+  type BankDetails,
+  type BookingTerms,
+} from '../api.ts';
+import {
+  bankFieldOf,
+  bankProblems,
   holdProblems,
   integrationLines,
   intervalMinutes,
   termsFieldOf,
   termsProblems,
   tierProblems,
+  type BankDraft,
   type HoldDraft,
   type IntegrationLine,
   type TermsDraft,
   type TierDraft,
 } from '../model.ts';
+
+/** Under each form: the refusal that belongs to no field, and its save button. */
+function FormFooter({ problem, saving, label }: { problem?: string; saving: boolean; label: string }) {
+  return (
+    <>
+      {problem && (
+        <Alert color="red" mt="sm" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" loading={saving}>
+          {label}
+        </Button>
+      </Group>
+    </>
+  );
+}
 
 function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
   return (
@@ -163,16 +195,7 @@ function SeatHolds({ holds }: { holds: { unverified_hold: string; verified_hold:
         {field('unverifiedSeatsPerAddress', 'Unproven seats per internet address')}
         {field('unpaidHoldsPerEmail', 'Unpaid holds per email')}
       </SimpleGrid>
-      {problems.form && (
-        <Alert color="red" mt="sm" role="alert">
-          {problems.form}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={save.isPending}>
-          Save seat holds
-        </Button>
-      </Group>
+      <FormFooter problem={problems.form} saving={save.isPending} label="Save seat holds" />
     </form>
   );
 }
@@ -221,11 +244,7 @@ function CurrencyRates({ rates }: { rates: { currency: string; units_per_usd: nu
           />
         ))}
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={save.isPending}>
-          Save rates
-        </Button>
-      </Group>
+      <FormFooter saving={save.isPending} label="Save rates" />
     </form>
   );
 }
@@ -326,16 +345,96 @@ function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currenci
           error={problems.timeZone}
         />
       </SimpleGrid>
-      {problems.form && (
-        <Alert color="red" mt="sm" role="alert">
-          {problems.form}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={save.isPending}>
-          Save booking terms
-        </Button>
-      </Group>
+      <FormFooter problem={problems.form} saving={save.isPending} label="Save booking terms" />
+    </form>
+  );
+}
+
+/** The bank details travelers pay a transfer to: shown in their booking email, on the booking page and in the portal. */
+function BankDetailsForm({ bank, currencies }: { bank: (BankDetails & { id: string }) | null; currencies: string[] }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<BankDraft>({
+    bankName: bank?.bank_name ?? '',
+    accountName: bank?.account_name ?? '',
+    accountNumber: bank?.account_number ?? '',
+    swiftCode: bank?.swift_code ?? '',
+    branch: bank?.branch ?? '',
+    currency: bank?.currency ?? 'USD',
+    payOnArrival: bank?.pay_on_arrival ?? '',
+  });
+  const [problems, setProblems] = useState<ReturnType<typeof bankProblems> & { form?: string }>({});
+  const save = useMutation({
+    mutationFn: () =>
+      saveBankDetails(bank?.id ?? null, {
+        bank_name: draft.bankName.trim(),
+        account_name: draft.accountName.trim(),
+        account_number: draft.accountNumber.trim(),
+        swift_code: draft.swiftCode.trim().toUpperCase() || null,
+        branch: draft.branch.trim() || null,
+        currency: draft.currency!,
+        pay_on_arrival: draft.payOnArrival.trim() || null,
+      }),
+    onSuccess: async () => {
+      notify.success('Bank details saved');
+      // As the database keeps them: trimmed, the SWIFT code in capitals.
+      setDraft((current) => ({
+        ...current,
+        bankName: current.bankName.trim(),
+        accountName: current.accountName.trim(),
+        accountNumber: current.accountNumber.trim(),
+        swiftCode: current.swiftCode.trim().toUpperCase(),
+        branch: current.branch.trim(),
+        payOnArrival: current.payOnArrival.trim(),
+      }));
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    // The database's refusal names its field in the hint: the message goes beside that field.
+    onError: (error: Error & { hint?: string }) => setProblems({ [bankFieldOf(error.hint) ?? 'form']: error.message }),
+  });
+  const edit = (patch: Partial<BankDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+  const text = (key: 'bankName' | 'accountName' | 'accountNumber' | 'swiftCode' | 'branch', label: string, required = false) => (
+    <TextInput label={label} withAsterisk={required} value={draft[key]} onChange={(event) => edit({ [key]: event.currentTarget.value })} error={problems[key]} />
+  );
+  return (
+    <form
+      aria-label="Bank details"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = bankProblems(draft, { currencies });
+        setProblems(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {text('bankName', 'Bank', true)}
+        {text('accountName', 'Account name', true)}
+        {text('accountNumber', 'Account number or IBAN', true)}
+        {text('swiftCode', 'SWIFT code')}
+        {text('branch', 'Branch')}
+        <Select
+          label="Currency of the account"
+          data={currencies}
+          allowDeselect={false}
+          value={draft.currency}
+          onChange={(value) => edit({ currency: value })}
+          error={problems.currency}
+        />
+      </SimpleGrid>
+      <Textarea
+        mt="sm"
+        label="Paying on arrival"
+        description="What travelers read about settling the balance in person; left empty, paying on arrival is offered without instructions"
+        autosize
+        minRows={2}
+        value={draft.payOnArrival}
+        onChange={(event) => edit({ payOnArrival: event.currentTarget.value })}
+        error={problems.payOnArrival}
+      />
+      <FormFooter problem={problems.form} saving={save.isPending} label="Save bank details" />
     </form>
   );
 }
@@ -374,7 +473,7 @@ export function Settings() {
   const settings = useQuery(settingsQuery());
   if (settings.isPending) return <Loader aria-label="Loading the settings" />;
   if (settings.error) return <Alert color="red">{settings.error.message}</Alert>;
-  const { tiers, holds, rates, terms } = settings.data;
+  const { tiers, holds, rates, terms, bank } = settings.data;
   return (
     <Stack gap="md" maw={960}>
       <PageHeader title="Settings" description="What the booking engine reads: each change is kept in the audit log." />
@@ -386,6 +485,9 @@ export function Settings() {
       </Section>
       <Section title="Seat holds" description="How long an unpaid booking holds its seats, and how many holds one address or email may keep.">
         <SeatHolds holds={holds} />
+      </Section>
+      <Section title="Bank details" description="Where travelers send a bank transfer, as their booking email, their booking page and their portal show it.">
+        <BankDetailsForm key={bank?.id ?? 'none'} bank={bank} currencies={rates.map((rate) => rate.currency)} />
       </Section>
       <Section title="Exchange rates" description="Used to show prices in the traveler's currency and to total the dashboard in US dollars.">
         <CurrencyRates rates={rates} />
