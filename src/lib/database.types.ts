@@ -832,6 +832,51 @@ export interface Database {
         };
         Relationships: [];
       };
+      departure_guides: {
+        Row: {
+          departure_id: string;
+          guide_id: string;
+          created_at: string;
+        };
+        Insert: {
+          departure_id: string;
+          guide_id: string;
+          created_at?: string;
+        };
+        Update: {
+          departure_id?: string;
+          guide_id?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "departure_guides_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
+          { foreignKeyName: "departure_guides_guide_id_fkey"; columns: ["guide_id"]; isOneToOne: false; referencedRelation: "guides"; referencedColumns: ["id"] },
+        ];
+      };
+      departure_vehicles: {
+        Row: {
+          departure_id: string;
+          vehicle_id: string;
+          travelers: number;
+          created_at: string;
+        };
+        Insert: {
+          departure_id: string;
+          vehicle_id: string;
+          travelers?: number;
+          created_at?: string;
+        };
+        Update: {
+          departure_id?: string;
+          vehicle_id?: string;
+          travelers?: number;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "departure_vehicles_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
+          { foreignKeyName: "departure_vehicles_vehicle_id_fkey"; columns: ["vehicle_id"]; isOneToOne: false; referencedRelation: "vehicles"; referencedColumns: ["id"] },
+        ];
+      };
       destinations: {
         Row: {
           id: string;
@@ -1157,6 +1202,118 @@ export interface Database {
         };
         Relationships: [
           { foreignKeyName: "feedback_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      guide_credentials: {
+        Row: {
+          id: string;
+          guide_id: string;
+          kind: string;
+          name: string;
+          reference: string | null;
+          issued_on: string | null;
+          expires_on: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          guide_id: string;
+          kind: string;
+          name: string;
+          reference?: string | null;
+          issued_on?: string | null;
+          expires_on?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          guide_id?: string;
+          kind?: string;
+          name?: string;
+          reference?: string | null;
+          issued_on?: string | null;
+          expires_on?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "guide_credentials_guide_id_fkey"; columns: ["guide_id"]; isOneToOne: false; referencedRelation: "guides"; referencedColumns: ["id"] },
+        ];
+      };
+      guide_leave: {
+        Row: {
+          id: string;
+          guide_id: string;
+          starts_on: string;
+          ends_on: string;
+          reason: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          guide_id: string;
+          starts_on: string;
+          ends_on: string;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          guide_id?: string;
+          starts_on?: string;
+          ends_on?: string;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "guide_leave_guide_id_fkey"; columns: ["guide_id"]; isOneToOne: false; referencedRelation: "guides"; referencedColumns: ["id"] },
+        ];
+      };
+      guides: {
+        Row: {
+          id: string;
+          user_id: string | null;
+          full_name: string;
+          phone: string | null;
+          email: string | null;
+          languages: string[];
+          day_rate: number | null;
+          currency: string;
+          notes: string | null;
+          active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string | null;
+          full_name: string;
+          phone?: string | null;
+          email?: string | null;
+          languages?: string[];
+          day_rate?: number | null;
+          currency?: string;
+          notes?: string | null;
+          active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string | null;
+          full_name?: string;
+          phone?: string | null;
+          email?: string | null;
+          languages?: string[];
+          day_rate?: number | null;
+          currency?: string;
+          notes?: string | null;
+          active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "guides_currency_fkey"; columns: ["currency"]; isOneToOne: false; referencedRelation: "currency_rates"; referencedColumns: ["currency"] },
+          { foreignKeyName: "guides_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       heroes: {
@@ -2376,6 +2533,83 @@ export interface Database {
         };
         Relationships: [];
       };
+      vehicle_out_of_service: {
+        Row: {
+          id: string;
+          vehicle_id: string;
+          starts_on: string;
+          ends_on: string;
+          reason: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          vehicle_id: string;
+          starts_on: string;
+          ends_on: string;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          vehicle_id?: string;
+          starts_on?: string;
+          ends_on?: string;
+          reason?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "vehicle_out_of_service_vehicle_id_fkey"; columns: ["vehicle_id"]; isOneToOne: false; referencedRelation: "vehicles"; referencedColumns: ["id"] },
+        ];
+      };
+      vehicles: {
+        Row: {
+          id: string;
+          name: string;
+          kind: string;
+          registration: string;
+          seats: number;
+          insurance_expires_on: string | null;
+          next_service_on: string | null;
+          next_service_km: number | null;
+          odometer_km: number | null;
+          notes: string | null;
+          active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          kind?: string;
+          registration: string;
+          seats: number;
+          insurance_expires_on?: string | null;
+          next_service_on?: string | null;
+          next_service_km?: number | null;
+          odometer_km?: number | null;
+          notes?: string | null;
+          active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          kind?: string;
+          registration?: string;
+          seats?: number;
+          insurance_expires_on?: string | null;
+          next_service_on?: string | null;
+          next_service_km?: number | null;
+          odometer_km?: number | null;
+          notes?: string | null;
+          active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       wishlist: {
         Row: {
           id: string;
@@ -2429,11 +2663,13 @@ export interface Database {
       email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
       export_client: { Args: { p_client_key: string }; Returns: Json };
+      guides_trip: { Args: { p_departure_id: string }; Returns: boolean };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };
       invite_staff: { Args: { p_email: string; p_role: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       is_client_key: { Args: { p_key: string }; Returns: boolean };
       is_own_avatar: { Args: { p_name: string }; Returns: boolean };
+      is_own_guide: { Args: { p_guide_id: string }; Returns: boolean };
       is_platform_caller: { Args: Record<PropertyKey, never>; Returns: boolean };
       is_post_visible: { Args: { p_post_id: string }; Returns: boolean };
       is_tour_listed: { Args: { p_tour_id: string }; Returns: boolean };

@@ -50,6 +50,25 @@ async function setUp(): Promise<Fixtures> {
     [tour],
   );
 
+  // Operations: the guide's own record, leading the departure in a vehicle, with a certification,
+  // leave and a time off the road; and a spare guide and vehicle, free to assign.
+  ids.guideRecord = await id(`insert into public.guides (full_name, user_id) values ('Matrix Guide', $1) returning id`, [people.guide.userId]);
+  ids.spareGuide = await id(`insert into public.guides (full_name) values ('Matrix Spare Guide') returning id`);
+  ids.vehicle = await id(`insert into public.vehicles (name, registration, seats) values ('Matrix Cruiser', 'T 100 MTX', 7) returning id`);
+  ids.spareVehicle = await id(`insert into public.vehicles (name, registration, seats) values ('Matrix Spare', 'T 101 MTX', 7) returning id`);
+  await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [ids.departure, ids.guideRecord]);
+  await server.db.query(`insert into public.departure_vehicles (departure_id, vehicle_id, travelers) values ($1, $2, 2)`, [ids.departure, ids.vehicle]);
+  ids.credential = await id(`insert into public.guide_credentials (guide_id, kind, name) values ($1, 'first_aid', 'Wilderness first aid') returning id`, [ids.guideRecord]);
+  ids.leave = await id(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 410) returning id`, [ids.guideRecord]);
+  ids.offRoad = await id(`insert into public.vehicle_out_of_service (vehicle_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 405) returning id`, [ids.vehicle]);
+  // Another guide and vehicle on the other departure, which the guide does not lead.
+  const otherGuide = await id(`insert into public.guides (full_name) values ('Matrix Other Guide') returning id`);
+  const otherVehicle = await id(`insert into public.vehicles (name, registration, seats) values ('Matrix Other', 'T 102 MTX', 7) returning id`);
+  await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [ids.otherDeparture, otherGuide]);
+  await server.db.query(`insert into public.departure_vehicles (departure_id, vehicle_id, travelers) values ($1, $2, 1)`, [ids.otherDeparture, otherVehicle]);
+  await server.db.query(`insert into public.guide_credentials (guide_id, kind, name) values ($1, 'licence', 'Other licence')`, [otherGuide]);
+  await server.db.query(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, current_date + 500, current_date + 501)`, [otherGuide]);
+
   // Rows the public may not see: a draft tour with one of everything, and a hidden row of each published kind.
   ids.draftTour = await id(`insert into public.tours (slug, title, status, base_price) values ('matrix-draft', 'Matrix draft', 'draft', 10) returning id`);
   ids.activity = await id(`select id from public.activities order by slug limit 1`);

@@ -224,6 +224,20 @@ export const tables: Record<string, TableEntry> = {
     patch: { units_per_usd: 0.93 },
     target: () => ['currency', 'EUR'],
   },
+  departure_guides: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: `departure_id in (select a.departure_id from public.departure_guides a join public.guides g on g.id = a.guide_id where g.user_id = $1)` },
+    row: (f) => ({ departure_id: f.ids.otherDeparture, guide_id: f.ids.spareGuide }),
+    patch: { created_at: '2026-01-01T00:00:00Z' },
+    target: (f) => ['departure_id', f.ids.departure],
+  },
+  departure_vehicles: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: `departure_id in (select a.departure_id from public.departure_guides a join public.guides g on g.id = a.guide_id where g.user_id = $1)` },
+    row: (f) => ({ departure_id: f.ids.otherDeparture, vehicle_id: f.ids.spareVehicle, travelers: 3 }),
+    patch: { travelers: 3 },
+    target: (f) => ['departure_id', f.ids.departure],
+  },
   destinations: {
     ...published('is_published', catalogue),
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
@@ -261,6 +275,28 @@ export const tables: Record<string, TableEntry> = {
     row: () => ({ id: crypto.randomUUID(), feedback: 'x', occurred_at: new Date().toISOString(), url: '/', session_id: 's' }),
     patch: { feedback: 'y' },
     target: (f) => ['id', f.ids.feedback],
+  },
+  guide_credentials: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: 'guide_id in (select id from public.guides where user_id = $1)' },
+    row: (f) => ({ guide_id: f.ids.spareGuide, kind: 'licence', name: 'Matrix licence' }),
+    patch: { reference: 'M-1' },
+    target: (f) => ['id', f.ids.credential],
+  },
+  guide_leave: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: 'guide_id in (select id from public.guides where user_id = $1)' },
+    row: (f) => ({ guide_id: f.ids.spareGuide, starts_on: '2031-01-01', ends_on: '2031-01-05' }),
+    patch: { reason: 'Matrix' },
+    target: (f) => ['id', f.ids.leave],
+  },
+  guides: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: 'user_id = $1' },
+    row: () => ({ full_name: 'Matrix New Guide' }),
+    patch: { phone: '+255 700 000 000' },
+    // One on no trip, so that it may be removed.
+    target: (f) => ['id', f.ids.spareGuide],
   },
   heroes: {
     ...published('is_active', content),
@@ -501,6 +537,19 @@ export const tables: Record<string, TableEntry> = {
     patch: { country: 'Kenya' },
     target: (f, role, whose) => ['id', own(f, role, role === 'admin' ? 'others' : whose)],
   },
+  vehicle_out_of_service: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: '----' }),
+    row: (f) => ({ vehicle_id: f.ids.spareVehicle, starts_on: '2031-01-01', ends_on: '2031-01-02' }),
+    patch: { reason: 'Matrix' },
+    target: (f) => ['id', f.ids.offRoad],
+  },
+  vehicles: {
+    ...companyOnly('AYYY', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: `id in (select v.vehicle_id from public.departure_vehicles v where v.departure_id in (select a.departure_id from public.departure_guides a join public.guides g on g.id = a.guide_id where g.user_id = $1))` },
+    row: () => ({ name: 'Matrix New', registration: `T ${unique().slice(0, 6)}`, seats: 4 }),
+    patch: { notes: 'Matrix' },
+    target: (f) => ['id', f.ids.spareVehicle],
+  },
   wishlist: {
     // Each traveler's own; admins read all (demand for a tour).
     cells: { anon: '----', traveler: 'SO-O', other: 'SO-O', admin: 'AO-O', agent: 'AO-O', editor: 'SO-O', guide: 'SO-O' },
@@ -564,6 +613,18 @@ export const functions: Record<string, FunctionEntry> = {
   check_booking_settings: nobody,
   payment_instructions_follow_terms: nobody,
   check_payment_instructions: nobody,
+  is_own_guide: signedIn((f) => ({ p_guide_id: f.ids.guideRecord })),
+  guides_trip: signedIn((f) => ({ p_departure_id: f.ids.departure })),
+  check_guide: nobody,
+  check_guide_credential: nobody,
+  check_period: nobody,
+  check_vehicle: nobody,
+  check_departure_guide: nobody,
+  check_departure_vehicle: nobody,
+  check_moved_trip_allocation: nobody,
+  trip_label: nobody,
+  guide_allocation_problem: nobody,
+  vehicle_allocation_problem: nobody,
   // Answers ids to booking staff only; others get none.
   booking_payment_schedule: bookingFunction(),
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),

@@ -1,0 +1,202 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/**
+ * Guides and vehicles on trips (departure_guides, departure_vehicles): the allocation rules the
+ * database keeps whoever writes, each refusal naming its rule and its trip; the records' own field
+ * rules; and who may read and change them.
+ */
+let server: TestServer;
+let admin: SupabaseClient;
+let agent: SupabaseClient;
+let guideAccount: Awaited<ReturnType<TestServer['traveler']>>;
+let tourId: string;
+let tourTitle: string;
+
+const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0];
+
+/** A trip of the tour from `from` days ahead, lasting `days`. */
+async function trip(from: number, days = 5): Promise<string> {
+  return (
+    await one<{ id: string }>(
+      `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + $2::int, current_date + $2::int + $3::int - 1, 20) returning id`,
+      [tourId, from, days],
+    )
+  ).id;
+}
+
+async function newGuide(fields: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await admin.from('guides').insert({ full_name: 'Joseph Mollel', languages: ['en', 'sw'], ...fields }).select('id').single();
+  expect(error).toBeNull();
+  return data!.id;
+}
+
+async function newVehicle(fields: Record<string, unknown> = {}): Promise<string> {
+  const registration = `T ${Math.floor(Math.random() * 900 + 100)} ${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
+  const { data, error } = await admin.from('vehicles').insert({ name: 'Land Cruiser', registration, seats: 7, ...fields }).select('id').single();
+  expect(error).toBeNull();
+  return data!.id;
+}
+
+const assignGuide = (client: SupabaseClient, departureId: string, guideId: string) =>
+  client.from('departure_guides').insert({ departure_id: departureId, guide_id: guideId }).select('guide_id');
+const assignVehicle = (client: SupabaseClient, departureId: string, vehicleId: string, travelers: number) =>
+  client.from('departure_vehicles').insert({ departure_id: departureId, vehicle_id: vehicleId, travelers }).select('vehicle_id');
+
+const day = (offset: number) => {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.adminClient();
+  const staff = await server.traveler({ fullName: 'Allocation Agent' });
+  await server.db.query(`update public.users set role = 'agent' where id = $1`, [staff.userId]);
+  agent = staff.client;
+  guideAccount = await server.traveler({ fullName: 'Neema Guide' });
+  await server.db.query(`update public.users set role = 'guide' where id = $1`, [guideAccount.userId]);
+  ({ id: tourId, title: tourTitle } = await one<{ id: string; title: string }>(`select id, title from public.tours where status = 'active' order by slug limit 1`));
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('a guide on trips', () => {
+  it('is never on two overlapping trips, and the refusal names the other trip', async () => {
+    const guide = await newGuide();
+    const first = await trip(500);
+    const overlapping = await trip(503);
+    const after = await trip(505);
+    expect((await assignGuide(admin, first, guide)).error).toBeNull();
+    const refused = await assignGuide(admin, overlapping, guide);
+    expect(refused.error).toMatchObject({ code: '23514', hint: 'guide_id' });
+    expect(refused.error?.message).toBe(`Joseph Mollel already guides ${tourTitle}, ${label(500)} – ${label(504)}: a guide is on one trip at a time`);
+    // The day after the first trip ends is free.
+    expect((await assignGuide(admin, after, guide)).error).toBeNull();
+    // A cancelled trip frees its guide.
+    await server.db.query(`update public.tour_departures set status = 'cancelled' where id = $1`, [first]);
+    expect((await assignGuide(admin, overlapping, guide)).error?.message).toContain(`already guides ${tourTitle}, ${label(505)}`);
+  });
+
+  it('is kept off a trip by leave and by a licence that lapses before the trip ends, not by a certification', async () => {
+    const guide = await newGuide({ full_name: 'Baraka Kimaro' });
+    const onLeave = await trip(600);
+    expect((await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(598), ends_on: day(601), reason: 'Family' })).error).toBeNull();
+    expect((await assignGuide(admin, onLeave, guide)).error?.message).toBe(`Baraka Kimaro is on leave from ${label(598)} to ${label(601)}`);
+
+    const later = await trip(620);
+    expect((await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'certification', name: 'Birding course', expires_on: day(610) })).error).toBeNull();
+    expect((await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name: 'TALA guide licence', issued_on: day(-300), expires_on: day(622) })).error).toBeNull();
+    expect((await assignGuide(admin, later, guide)).error?.message).toBe(`Baraka Kimaro’s TALA guide licence expires on ${label(622)}, before the trip ends`);
+    await server.db.query(`update public.guide_credentials set expires_on = current_date + 700 where guide_id = $1 and kind = 'licence'`, [guide]);
+    expect((await assignGuide(admin, later, guide)).error).toBeNull();
+  });
+
+  it('keeps a trip from moving onto dates its guide cannot take', async () => {
+    const guide = await newGuide({ full_name: 'Amani Laizer' });
+    const first = await trip(700);
+    const second = await trip(710);
+    expect((await assignGuide(admin, first, guide)).error).toBeNull();
+    expect((await assignGuide(admin, second, guide)).error).toBeNull();
+    const moved = await admin.from('tour_departures').update({ start_date: day(702), end_date: day(706) }).eq('id', second).select('id');
+    expect(moved.error?.message).toBe(`The trip cannot move: Amani Laizer already guides ${tourTitle}, ${label(700)} – ${label(704)}: a guide is on one trip at a time`);
+    expect((await one<{ start_date: string }>(`select start_date::text from public.tour_departures where id = $1`, [second])).start_date).toBe(day(710));
+  });
+});
+
+describe('a vehicle on trips', () => {
+  it('carries no more travelers than its seats, and a trip may have several', async () => {
+    const cruiser = await newVehicle({ name: 'Land Cruiser', registration: 'T 321 DXA', seats: 7 });
+    const second = await newVehicle({ name: 'Land Cruiser', seats: 6 });
+    const departure = await trip(800);
+    const refused = await assignVehicle(admin, departure, cruiser, 9);
+    expect(refused.error).toMatchObject({ code: '23514', hint: 'travelers', message: 'Land Cruiser (T 321 DXA) has 7 seats: it cannot carry 9 travelers' });
+    expect((await assignVehicle(admin, departure, cruiser, 7)).error).toBeNull();
+    expect((await assignVehicle(admin, departure, second, 2)).error).toBeNull();
+    const raised = await admin.from('departure_vehicles').update({ travelers: 8 }).eq('departure_id', departure).eq('vehicle_id', cruiser).select('travelers');
+    expect(raised.error?.message).toBe('Land Cruiser (T 321 DXA) has 7 seats: it cannot carry 8 travelers');
+  });
+
+  it('is never on two overlapping trips, off the road, uninsured or due for service during one', async () => {
+    const vehicle = await newVehicle({ name: 'Coaster', registration: 'T 555 CST', seats: 25, insurance_expires_on: day(920), next_service_on: day(950) });
+    const first = await trip(900);
+    expect((await assignVehicle(admin, first, vehicle, 10)).error).toBeNull();
+    expect((await assignVehicle(admin, await trip(902), vehicle, 4)).error?.message).toBe(
+      `Coaster (T 555 CST) is already on ${tourTitle}, ${label(900)} – ${label(904)}: a vehicle is on one trip at a time`,
+    );
+    expect((await admin.from('vehicle_out_of_service').insert({ vehicle_id: vehicle, starts_on: day(906), ends_on: day(908), reason: 'new tyres' })).error).toBeNull();
+    expect((await assignVehicle(admin, await trip(907), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is off the road from ${label(906)} to ${label(908)} (new tyres)`);
+    expect((await assignVehicle(admin, await trip(917), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is insured until ${label(920)}, before the trip ends`);
+    await server.db.query(`update public.vehicles set insurance_expires_on = current_date + 2000 where id = $1`, [vehicle]);
+    expect((await assignVehicle(admin, await trip(947), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is due for its service on ${label(950)}, before the trip ends`);
+  });
+
+  it('goes to one of two staff assigning it at the same moment; the other is told why', async () => {
+    const vehicle = await newVehicle({ name: 'Minibus', registration: 'T 777 MNB', seats: 12 });
+    const [first, second] = [await trip(1000), await trip(1001)];
+    const admin2 = await server.adminClient();
+    const answers = await Promise.all([assignVehicle(admin, first, vehicle, 3), assignVehicle(admin2, second, vehicle, 3)]);
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    const loser = answers.find((answer) => answer.error !== null)!;
+    expect(loser.error?.message).toMatch(/^Minibus \(T 777 MNB\) is already on .+: a vehicle is on one trip at a time$/);
+    expect((await one<{ count: number }>(`select count(*)::int as count from public.departure_vehicles where vehicle_id = $1`, [vehicle])).count).toBe(1);
+  });
+});
+
+describe('the records', () => {
+  it('refuse bad input in words naming the field, and write nothing', async () => {
+    const refusals: [string, Record<string, unknown>, string, string][] = [
+      ['vehicles', { name: 'Land Cruiser', registration: 'T 1 ZRO', seats: 0 }, 'seats', 'A vehicle has 1 to 60 seats for travelers'],
+      ['vehicles', { name: 'Land Cruiser', registration: '!', seats: 7 }, 'registration', 'The registration is 2 to 15 letters, digits, spaces or dashes'],
+      ['guides', { full_name: ' ' }, 'full_name', 'Give the guide’s name, up to 120 characters'],
+      ['guides', { full_name: 'Rate', day_rate: -5 }, 'day_rate', 'The day rate is from 0 to 100,000'],
+    ];
+    for (const [table, row, hint, message] of refusals) {
+      const { error } = await admin.from(table).insert(row).select('id');
+      expect(error, JSON.stringify(row)).toMatchObject({ code: '23514', hint, message });
+    }
+    const guide = await newGuide({ full_name: 'Credential Check' });
+    const backwards = await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name: 'TALA', issued_on: day(10), expires_on: day(5) }).select('id');
+    expect(backwards.error).toMatchObject({ code: '23514', hint: 'expires_on', message: 'It cannot expire before it was issued' });
+    const leave = await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(10), ends_on: day(5) }).select('id');
+    expect(leave.error).toMatchObject({ hint: 'ends_on', message: 'The last day cannot be before the first' });
+    expect((await one<{ count: number }>(`select count(*)::int as count from public.guide_credentials where guide_id = $1`, [guide])).count).toBe(0);
+    expect((await one<{ count: number }>(`select count(*)::int as count from public.vehicles where registration in ('T 1 ZRO', '!')`)).count).toBe(0);
+  });
+
+  it('are read by agents and changed by admins only; a guide reads their own record and the trips they lead', async () => {
+    expect((await agent.from('guides').insert({ full_name: 'Agent Made' }).select('id')).error?.code).toBe('42501');
+    expect((await agent.from('vehicles').select('id')).data?.length).toBeGreaterThan(0);
+
+    const mine = await newGuide({ full_name: 'Neema Guide', user_id: guideAccount.userId });
+    const theirs = await newGuide({ full_name: 'Someone Else' });
+    const [led, notLed] = [await trip(1100), await trip(1100)];
+    const vehicle = await newVehicle();
+    expect((await assignGuide(admin, led, mine)).error).toBeNull();
+    expect((await assignGuide(admin, notLed, theirs)).error).toBeNull();
+    expect((await assignVehicle(admin, led, vehicle, 2)).error).toBeNull();
+
+    const seen = guideAccount.client;
+    expect((await seen.from('guides').select('id')).data).toEqual([{ id: mine }]);
+    expect((await seen.from('departure_guides').select('departure_id')).data).toEqual([{ departure_id: led }]);
+    expect((await seen.from('departure_vehicles').select('vehicle_id')).data).toEqual([{ vehicle_id: vehicle }]);
+    expect((await seen.from('vehicles').select('id')).data).toEqual([{ id: vehicle }]);
+    expect((await seen.from('departure_guides').insert({ departure_id: notLed, guide_id: mine }).select('guide_id')).error?.code).toBe('42501');
+    // A traveler sees none of it.
+    const traveler = (await server.traveler()).client;
+    expect((await traveler.from('guides').select('id')).data).toEqual([]);
+    expect((await traveler.from('departure_vehicles').select('vehicle_id')).data).toEqual([]);
+  });
+});
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day ahead as the refusals write it: '3 Dec 2027'. */
+function label(offset: number): string {
+  const [year, month, date] = day(offset).split('-').map(Number);
+  return `${date} ${months[month - 1]} ${year}`;
+}
