@@ -26,10 +26,16 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A departure of the tour starting in `days` days, at the tour's base price, with `capacity` seats. */
+/**
+ * A departure of the tour starting in `days` days, at the tour's base price, with `capacity` seats.
+ * Days from the company's today (its time zone), as the cancellation fee counts them: from 21:00 UTC
+ * Arusha is a day ahead of the database's current_date.
+ */
 async function departure(days: number, capacity = 12): Promise<string> {
   const { rows } = await server.db.query<{ id: string }>(
-    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + $2::int, current_date + $2::int + 5, $3) returning id`,
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
+     select $1, today + $2::int, today + $2::int + 5, $3 from (select (now() at time zone public.company_time_zone())::date as today) company
+     returning id`,
     [tour.id, days, capacity],
   );
   return rows[0].id;
