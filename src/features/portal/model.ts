@@ -1,5 +1,6 @@
 import { isJsonObject, mergePatch, type JsonObject } from '@/lib/outbox/patch.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
+import { DEFAULT_DISPLAY_DATES } from '@/lib/dates.ts';
 import { round2 } from '@/lib/money.ts';
 
 /**
@@ -255,7 +256,7 @@ export const bookingStatusLabel: Record<PortalBooking['status'], string> = {
 /** SPEC 9: the default preferences; the timezone is the company's (Arusha). */
 export const DEFAULT_PREFERENCES: UserPreferences = {
   notifications: { email: true, booking_updates: true, marketing: true, newsletter: true },
-  display: { theme: 'light', language: 'en', timezone: 'Africa/Dar_es_Salaam', date_format: 'MM/DD/YYYY', currency: 'USD' },
+  display: { theme: 'light', language: 'en', ...DEFAULT_DISPLAY_DATES, currency: 'USD' },
   privacy: { show_profile: true, activity_visible: true },
 };
 
