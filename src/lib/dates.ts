@@ -145,3 +145,20 @@ export function formatOfficeDate(value: string): string {
 export function formatOfficeDateRange(start: string, end: string): string {
   return start === end ? formatOfficeDate(start) : `${formatOfficeDate(start)} – ${formatOfficeDate(end)}`;
 }
+
+/** Today's date (yyyy-mm-dd) where the staff member is: what is due, what is under way. */
+export function officeToday(now: Date = new Date()): string {
+  return todayIn(staffDisplay.timezone, now);
+}
+
+/** The date `days` after a yyyy-mm-dd date (before it when negative). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from one yyyy-mm-dd date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, daysFromItinerary, firstDraftFor, hasProblems, lineAmount, moveItem, quoteProblems, quoteTotal, stagesOf, tripEndDate, type QuoteForm } from '@/features/admin/enquiries/model.ts';
+import { daysFromItinerary, firstDraftFor, hasProblems, lineAmount, moveItem, quoteProblems, quoteTotal, stagesOf, tripEndDate, type QuoteForm } from '@/features/admin/enquiries/model.ts';
+import { addDays } from '@/lib/dates.ts';
 
 const today = '2026-11-26';
 const form = (patch: Partial<QuoteForm> = {}): QuoteForm => ({
@@ -84,7 +85,7 @@ describe('days', () => {
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
     expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
     expect(tripEndDate('2027-02-27', 3)).toBe('2027-03-01');
-    expect(addDaysIso(today, 14)).toBe('2026-12-10');
+    expect(addDays(today, 14)).toBe('2026-12-10');
   });
 });
 

@@ -4,6 +4,7 @@
  * charges the very same total. What is here decides what can be chosen and how it reads.
  */
 
+import { addDays, daysBetween } from '@/lib/dates.ts';
 import { round2 } from '@/lib/money.ts';
 
 export interface BookingExtra {
@@ -61,13 +62,7 @@ export interface BookingTour {
 
 /* Dates: calendar dates as yyyy-mm-dd, compared as text and read without a time zone. */
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+export { addDays, daysBetween };
 
 /** Whole years of a person born on `dateOfBirth` on `onDate`. */
 export function ageOn(dateOfBirth: string, onDate: string): number {

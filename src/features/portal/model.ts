@@ -1,6 +1,6 @@
 import { isJsonObject, mergePatch, type JsonObject } from '@/lib/outbox/patch.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
-import { DEFAULT_DISPLAY_DATES } from '@/lib/dates.ts';
+import { addDays, DEFAULT_DISPLAY_DATES } from '@/lib/dates.ts';
 import { round2 } from '@/lib/money.ts';
 
 /**
@@ -124,10 +124,7 @@ export function daysBetween(today: string, date: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Adds days to a calendar date (yyyy-mm-dd). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The trip on now, or else the soonest one to come; open bookings with a departure only. */
 export function nextTrip(bookings: PortalBooking[], today: string): PortalBooking | null {

@@ -1,3 +1,5 @@
+import { addDays } from '@/lib/dates.ts';
+
 /**
  * The enquiry pipeline and the quote builder's rules, pure: the same rules the database keeps
  * (20261126000100_enquiry_pipeline.sql, 20261126000200_quotes.sql), checked here first so a form
@@ -158,15 +160,9 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 /** The trip's dates as the client will see them: the start date and one day per itinerary day. */
 export function tripEndDate(startDate: string, days: number): string {
-  return addDaysIso(startDate, Math.max(days, 1) - 1);
+  return addDays(startDate, Math.max(days, 1) - 1);
 }
 
-/** The ISO date a whole number of days (possibly negative) from another. */
-export function addDaysIso(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
 
 /** What a trip request tells us (public.enquiries.details of a start_planning enquiry). */
 interface TripDetails {
@@ -187,10 +183,10 @@ export function firstDraftFor(
   today: string,
 ): { title: string; tour_id: string | null; start_date: string; valid_until: string; adults: number; children: number; currency: string } {
   const trip = (enquiry.details && typeof enquiry.details === 'object' ? enquiry.details : {}) as TripDetails;
-  const asked = trip.timing === 'dates' && typeof trip.startDate === 'string' && trip.startDate > addDaysIso(today, 1) ? trip.startDate : undefined;
-  const start = asked ?? addDaysIso(today, 60);
-  const fortnight = addDaysIso(today, 14);
-  const dayBefore = addDaysIso(start, -1);
+  const asked = trip.timing === 'dates' && typeof trip.startDate === 'string' && trip.startDate > addDays(today, 1) ? trip.startDate : undefined;
+  const start = asked ?? addDays(today, 60);
+  const fortnight = addDays(today, 14);
+  const dayBefore = addDays(start, -1);
   const whole = (value: unknown, min: number, fallback: number) => (Number.isInteger(value) && (value as number) >= min && (value as number) <= 60 ? (value as number) : fallback);
   return {
     title: `Trip for ${enquiry.name.trim()}`.slice(0, 200),

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { Section } from '@/components/admin/Section.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -29,19 +30,6 @@ interface PriceLine {
   amount: number;
 }
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'alert' }) {
   return (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Skeleton, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Skeleton, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { Section } from '@/components/admin/Section.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -17,19 +18,6 @@ import { EraseClient, MergeClient } from './ClientChanges.tsx';
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { notify } from '@/lib/notify.ts';
 import {
   integrationsQuery,
@@ -32,37 +33,7 @@ import {
   type TierDraft,
 } from '../model.ts';
 
-/** Under each form: the refusal that belongs to no field, and its save button. */
-function FormFooter({ problem, saving, label }: { problem?: string; saving: boolean; label: string }) {
-  return (
-    <>
-      {problem && (
-        <Alert color="red" mt="sm" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={saving}>
-          {label}
-        </Button>
-      </Group>
-    </>
-  );
-}
 
-function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {description}
-      </Text>
-      {children}
-    </Card>
-  );
-}
 
 function CancellationPolicy({ tiers }: { tiers: { min_days_before: number; fee_percent: number }[] }) {
   const queryClient = useQueryClient();
