@@ -32,6 +32,7 @@ import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
+import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
@@ -61,6 +62,12 @@ import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/booki
 import { Route as AdminBookingsNewRouteImport } from './routes/admin/bookings/new'
 import { Route as AdminClientsIndexRouteImport } from './routes/admin/clients/index'
 import { Route as AdminClientsClientKeyRouteImport } from './routes/admin/clients/$clientKey'
+import { Route as AdminGuidesIndexRouteImport } from './routes/admin/guides/index'
+import { Route as AdminGuidesGuideIdRouteImport } from './routes/admin/guides/$guideId'
+import { Route as AdminGuidesNewRouteImport } from './routes/admin/guides/new'
+import { Route as AdminVehiclesIndexRouteImport } from './routes/admin/vehicles/index'
+import { Route as AdminVehiclesVehicleIdRouteImport } from './routes/admin/vehicles/$vehicleId'
+import { Route as AdminVehiclesNewRouteImport } from './routes/admin/vehicles/new'
 import { Route as TravelerBookingsIndexRouteImport } from './routes/traveler/bookings/index'
 import { Route as TravelerBookingsReferenceRouteImport } from './routes/traveler/bookings/$reference'
 import { Route as PublicBlogCategorySlugRouteImport } from './routes/_public/blog/category/$slug'
@@ -183,6 +190,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
   id: '/auth-debug',
   path: '/auth-debug',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCalendarRoute = AdminCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -330,6 +342,36 @@ const AdminClientsClientKeyRoute = AdminClientsClientKeyRouteImport.update({
   path: '/clients/$clientKey',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminGuidesIndexRoute = AdminGuidesIndexRouteImport.update({
+  id: '/guides/',
+  path: '/guides/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGuidesGuideIdRoute = AdminGuidesGuideIdRouteImport.update({
+  id: '/guides/$guideId',
+  path: '/guides/$guideId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGuidesNewRoute = AdminGuidesNewRouteImport.update({
+  id: '/guides/new',
+  path: '/guides/new',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVehiclesIndexRoute = AdminVehiclesIndexRouteImport.update({
+  id: '/vehicles/',
+  path: '/vehicles/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVehiclesVehicleIdRoute = AdminVehiclesVehicleIdRouteImport.update({
+  id: '/vehicles/$vehicleId',
+  path: '/vehicles/$vehicleId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVehiclesNewRoute = AdminVehiclesNewRouteImport.update({
+  id: '/vehicles/new',
+  path: '/vehicles/new',
+  getParentRoute: () => AdminRoute,
+} as any)
 const TravelerBookingsIndexRoute = TravelerBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -402,6 +444,7 @@ export interface FileRoutesByFullPath {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -426,6 +469,10 @@ export interface FileRoutesByFullPath {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
+  '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
+  '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog/': typeof PublicBlogIndexRoute
   '/destinations/': typeof PublicDestinationsIndexRoute
@@ -433,6 +480,8 @@ export interface FileRoutesByFullPath {
   '/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/guides/': typeof AdminGuidesIndexRoute
+  '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -461,6 +510,7 @@ export interface FileRoutesByTo {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -486,6 +536,10 @@ export interface FileRoutesByTo {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
+  '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
+  '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/blog': typeof PublicBlogIndexRoute
   '/destinations': typeof PublicDestinationsIndexRoute
@@ -493,6 +547,8 @@ export interface FileRoutesByTo {
   '/tours': typeof PublicToursIndexRoute
   '/admin/bookings': typeof AdminBookingsIndexRoute
   '/admin/clients': typeof AdminClientsIndexRoute
+  '/admin/guides': typeof AdminGuidesIndexRoute
+  '/admin/vehicles': typeof AdminVehiclesIndexRoute
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -525,6 +581,7 @@ export interface FileRoutesById {
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
+  '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -550,6 +607,10 @@ export interface FileRoutesById {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
+  '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
+  '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
   '/_public/blog/': typeof PublicBlogIndexRoute
   '/_public/destinations/': typeof PublicDestinationsIndexRoute
@@ -557,6 +618,8 @@ export interface FileRoutesById {
   '/_public/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/guides/': typeof AdminGuidesIndexRoute
+  '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
   '/_public/blog/tag/$slug': typeof PublicBlogTagSlugRoute
@@ -590,6 +653,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/calendar'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -614,6 +678,10 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/guides/$guideId'
+    | '/admin/guides/new'
+    | '/admin/vehicles/$vehicleId'
+    | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
     | '/blog/'
     | '/destinations/'
@@ -621,6 +689,8 @@ export interface FileRouteTypes {
     | '/tours/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/guides/'
+    | '/admin/vehicles/'
     | '/traveler/bookings/'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -649,6 +719,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/calendar'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -674,6 +745,10 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/guides/$guideId'
+    | '/admin/guides/new'
+    | '/admin/vehicles/$vehicleId'
+    | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
     | '/blog'
     | '/destinations'
@@ -681,6 +756,8 @@ export interface FileRouteTypes {
     | '/tours'
     | '/admin/bookings'
     | '/admin/clients'
+    | '/admin/guides'
+    | '/admin/vehicles'
     | '/traveler/bookings'
     | '/blog/category/$slug'
     | '/blog/tag/$slug'
@@ -712,6 +789,7 @@ export interface FileRouteTypes {
     | '/_public/thank-you'
     | '/_public/travel-insurance'
     | '/admin/auth-debug'
+    | '/admin/calendar'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -737,6 +815,10 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/guides/$guideId'
+    | '/admin/guides/new'
+    | '/admin/vehicles/$vehicleId'
+    | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
     | '/_public/blog/'
     | '/_public/destinations/'
@@ -744,6 +826,8 @@ export interface FileRouteTypes {
     | '/_public/tours/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/guides/'
+    | '/admin/vehicles/'
     | '/traveler/bookings/'
     | '/_public/blog/category/$slug'
     | '/_public/blog/tag/$slug'
@@ -931,6 +1015,13 @@ declare module '@tanstack/react-router' {
       path: '/auth-debug'
       fullPath: '/admin/auth-debug'
       preLoaderRoute: typeof AdminAuthDebugRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/calendar': {
+      id: '/admin/calendar'
+      path: '/calendar'
+      fullPath: '/admin/calendar'
+      preLoaderRoute: typeof AdminCalendarRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/messages': {
@@ -1136,6 +1227,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClientsClientKeyRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/guides/': {
+      id: '/admin/guides/'
+      path: '/guides'
+      fullPath: '/admin/guides/'
+      preLoaderRoute: typeof AdminGuidesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/guides/$guideId': {
+      id: '/admin/guides/$guideId'
+      path: '/guides/$guideId'
+      fullPath: '/admin/guides/$guideId'
+      preLoaderRoute: typeof AdminGuidesGuideIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/guides/new': {
+      id: '/admin/guides/new'
+      path: '/guides/new'
+      fullPath: '/admin/guides/new'
+      preLoaderRoute: typeof AdminGuidesNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/vehicles/': {
+      id: '/admin/vehicles/'
+      path: '/vehicles'
+      fullPath: '/admin/vehicles/'
+      preLoaderRoute: typeof AdminVehiclesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/vehicles/$vehicleId': {
+      id: '/admin/vehicles/$vehicleId'
+      path: '/vehicles/$vehicleId'
+      fullPath: '/admin/vehicles/$vehicleId'
+      preLoaderRoute: typeof AdminVehiclesVehicleIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/vehicles/new': {
+      id: '/admin/vehicles/new'
+      path: '/vehicles/new'
+      fullPath: '/admin/vehicles/new'
+      preLoaderRoute: typeof AdminVehiclesNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/traveler/bookings/': {
       id: '/traveler/bookings/'
       path: '/bookings'
@@ -1265,6 +1398,7 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
+  AdminCalendarRoute: typeof AdminCalendarRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -1273,8 +1407,14 @@ interface AdminRouteChildren {
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
   AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
+  AdminGuidesGuideIdRoute: typeof AdminGuidesGuideIdRoute
+  AdminGuidesNewRoute: typeof AdminGuidesNewRoute
+  AdminVehiclesVehicleIdRoute: typeof AdminVehiclesVehicleIdRoute
+  AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
   AdminClientsIndexRoute: typeof AdminClientsIndexRoute
+  AdminGuidesIndexRoute: typeof AdminGuidesIndexRoute
+  AdminVehiclesIndexRoute: typeof AdminVehiclesIndexRoute
   AdminBookingsEnquiriesEnquiryIdRoute: typeof AdminBookingsEnquiriesEnquiryIdRoute
   AdminBookingsQuotesQuoteIdRoute: typeof AdminBookingsQuotesQuoteIdRoute
   AdminBookingsEnquiriesIndexRoute: typeof AdminBookingsEnquiriesIndexRoute
@@ -1282,6 +1422,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuthDebugRoute: AdminAuthDebugRoute,
+  AdminCalendarRoute: AdminCalendarRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -1290,8 +1431,14 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,
   AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
+  AdminGuidesGuideIdRoute: AdminGuidesGuideIdRoute,
+  AdminGuidesNewRoute: AdminGuidesNewRoute,
+  AdminVehiclesVehicleIdRoute: AdminVehiclesVehicleIdRoute,
+  AdminVehiclesNewRoute: AdminVehiclesNewRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
   AdminClientsIndexRoute: AdminClientsIndexRoute,
+  AdminGuidesIndexRoute: AdminGuidesIndexRoute,
+  AdminVehiclesIndexRoute: AdminVehiclesIndexRoute,
   AdminBookingsEnquiriesEnquiryIdRoute: AdminBookingsEnquiriesEnquiryIdRoute,
   AdminBookingsQuotesQuoteIdRoute: AdminBookingsQuotesQuoteIdRoute,
   AdminBookingsEnquiriesIndexRoute: AdminBookingsEnquiriesIndexRoute,

@@ -16,7 +16,8 @@ export type BookingEmailKind =
   | 'refund_due'
   | 'balance_reminder'
   | 'pre_departure'
-  | 'review_request';
+  | 'review_request'
+  | 'trip_moved';
 
 /** The emails that go to the company rather than to the traveler. */
 export const companyEmailKinds: ReadonlySet<BookingEmailKind> = new Set(['refund_due']);
@@ -84,6 +85,8 @@ export interface BookingEmailData {
     /** The booking's succeeded payments up to and including this one. */
     paid_to_date: number;
   } | null;
+  /** What the notification records of its cause: a moved trip's former dates. */
+  details?: { from_start?: string; from_end?: string } | null;
   /** The active payment_instructions row. */
   instructions: {
     bank_name: string;
@@ -538,6 +541,25 @@ function reviewRequest(company: Company, site: EmailSite, data: BookingEmailData
   return composeEmail(company, `How was ${data.tour.title}?`, blocks);
 }
 
+function tripMoved(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const was = data.details?.from_start && data.details.from_end ? `${day(data.details.from_start)} to ${day(data.details.from_end)}` : null;
+  const blocks: Block[] = [
+    greeting(data),
+    {
+      type: 'paragraph',
+      text: `We have moved ${data.tour.title} to new dates: it now runs from ${dates(data)}${was ? ` (it was ${was})` : ''}. Everything else about your booking stays as it was.`,
+    },
+    summary(data),
+    {
+      type: 'paragraph',
+      text: 'If the new dates do not suit you, reply to this email: we will find another departure with you, or cancel without a fee for the change we made.',
+    },
+    { type: 'link', label: 'Your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `New dates for ${data.tour.title}: ${data.departure ? day(data.departure.start_date) : 'to be arranged'}`, blocks);
+}
+
 const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data: BookingEmailData) => ComposedEmail> = {
   booking_received: bookingReceived,
   booking_confirmed: bookingConfirmed,
@@ -547,6 +569,7 @@ const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data
   balance_reminder: balanceReminder,
   pre_departure: preDeparture,
   review_request: reviewRequest,
+  trip_moved: tripMoved,
 };
 
 export function bookingEmail(kind: BookingEmailKind, company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {

@@ -38,6 +38,7 @@ const loadData = `
       'refund_owed', (select coalesce(sum(r.amount), 0) from public.payments r where r.booking_id = b.id and r.status = 'refund_due'),
       'hold_secured', b.contact_verified_at is not null or b.hold_approved_at is not null),
     'booking_id', b.id,
+    'details', n.details,
     'recipient', coalesce(nullif(b.contact ->> 'email', ''), u.email),
     'has_account', exists (select 1 from public.users x where lower(x.email) = lower(b.contact ->> 'email')),
     'tour', jsonb_build_object('title', t.title, 'slug', t.slug, 'start_location', t.start_location, 'included', to_jsonb(t.included)),

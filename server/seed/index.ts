@@ -14,6 +14,7 @@ import { insertRows } from './insert.ts';
 import { MediaLibrary } from './media.ts';
 import { seedOfficeYear } from './office.ts';
 import { seedStaffNotifications } from './notifications.ts';
+import { seedOperations } from './operations.ts';
 import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
 
 export interface SeedResult {
@@ -43,7 +44,8 @@ const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinn
 
 /**
  * Seeds the demo company (Kilele Safaris, Arusha) once: catalogue, content, branding, reviewers, the
- * demo admin, the office's staff (an agent, an editor, two guides) and a year of their work (office.ts). Everything goes in one transaction, so a failed seed leaves no rows behind; image
+ * demo admin, the office's staff (an agent, an editor, two guides), a year of their work (office.ts) and the
+ * guides and vehicles that run the trips (operations.ts). Everything goes in one transaction, so a failed seed leaves no rows behind; image
  * files are written first (they are deterministic, so a retry rewrites the same bytes). Returns the
  * generated admin credentials, or undefined when the database was seeded before.
  */
@@ -346,6 +348,7 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     });
 
     await seedStaffNotifications(tx, today);
+    await seedOperations(tx, today);
 
     // Last, still inside the transaction: if writing the file fails, nothing is committed.
     await writeFile(credentialsFile, JSON.stringify({ email: adminEmail, password: adminPassword }, null, 2) + '\n', {

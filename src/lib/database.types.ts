@@ -310,6 +310,7 @@ export interface Database {
           queued_at: string | null;
           skip_reason: string | null;
           created_at: string;
+          details: Json | null;
         };
         Insert: {
           id?: string;
@@ -324,6 +325,7 @@ export interface Database {
           queued_at?: string | null;
           skip_reason?: string | null;
           created_at?: string;
+          details?: Json | null;
         };
         Update: {
           id?: string;
@@ -338,6 +340,7 @@ export interface Database {
           queued_at?: string | null;
           skip_reason?: string | null;
           created_at?: string;
+          details?: Json | null;
         };
         Relationships: [
           { foreignKeyName: "booking_notifications_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
@@ -2680,6 +2683,7 @@ export interface Database {
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
+      move_trip: { Args: { p_departure_id: string; p_start_date: string }; Returns: number };
       my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };
       override_booking_total: { Args: { p_booking_id: string; p_total: number; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
@@ -2705,6 +2709,7 @@ export interface Database {
       staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
       staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
+      trip_move_problems: { Args: { p_departure_id: string; p_start_date: string }; Returns: string[] };
       update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
     };

@@ -588,6 +588,9 @@ const byBooking = (extra: Record<string, unknown> = {}) => (f: Fixtures, role: R
     : { p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose), ...extra };
 const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: onBooking('Y'), args: byBooking(extra) });
 
+/** A date this many days ahead (yyyy-mm-dd), far enough that the company's time zone does not matter. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Every function of the schema. Trigger functions and internal helpers are callable by no API role. */
 export const functions: Record<string, FunctionEntry> = {
   // A quote's link is the client's whole key: whoever holds it reads and accepts it (once; again answers the same booking).
@@ -625,6 +628,11 @@ export const functions: Record<string, FunctionEntry> = {
   trip_label: nobody,
   guide_allocation_problem: nobody,
   vehicle_allocation_problem: nobody,
+  guide_problem_on: nobody,
+  vehicle_problem_on: nobody,
+  // Moving a trip from the calendar: asked, then done, by operations admins.
+  trip_move_problems: staffOnly(['admin'], (f) => ({ p_departure_id: f.ids.departure, p_start_date: daysAhead(310) })),
+  move_trip: staffOnly(['admin'], (f) => ({ p_departure_id: f.ids.otherDeparture, p_start_date: daysAhead(330) })),
   // Answers ids to booking staff only; others get none.
   booking_payment_schedule: bookingFunction(),
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),

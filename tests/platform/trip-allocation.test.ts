@@ -168,6 +168,24 @@ describe('the records', () => {
     expect((await one<{ count: number }>(`select count(*)::int as count from public.vehicles where registration in ('T 1 ZRO', '!')`)).count).toBe(0);
   });
 
+  it('link a guide account to one guide only, and only an account with the guide role; a registration is on one vehicle', async () => {
+    const traveler = await server.traveler({ fullName: 'Not A Guide' });
+    const notGuide = await admin.from('guides').insert({ full_name: 'Linked Wrongly', user_id: traveler.userId }).select('id');
+    expect(notGuide.error).toMatchObject({ hint: 'user_id', message: 'Only an account with the guide role can be linked to a guide' });
+
+    const account = await server.traveler({ fullName: 'Second Guide Account' });
+    await server.db.query(`update public.users set role = 'guide' where id = $1`, [account.userId]);
+    await newGuide({ full_name: 'First Holder', user_id: account.userId });
+    const twice = await newGuide({ full_name: 'Second Holder' });
+    const again = await admin.from('guides').update({ user_id: account.userId }).eq('id', twice).select('id');
+    expect(again.error).toMatchObject({ code: '23505', hint: 'user_id', message: 'This account is already linked to another guide' });
+
+    await newVehicle({ registration: 't 808 dup' });
+    const copy = await admin.from('vehicles').insert({ name: 'Copy', registration: 'T 808 DUP ', seats: 4 }).select('id');
+    expect(copy.error).toMatchObject({ code: '23505', hint: 'registration', message: 'Another vehicle has the registration T 808 DUP' });
+    expect((await one<{ count: number }>(`select count(*)::int as count from public.vehicles where registration = 'T 808 DUP'`)).count).toBe(1);
+  });
+
   it('are read by agents and changed by admins only; a guide reads their own record and the trips they lead', async () => {
     expect((await agent.from('guides').insert({ full_name: 'Agent Made' }).select('id')).error?.code).toBe('42501');
     expect((await agent.from('vehicles').select('id')).data?.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { IconAddressBook, IconBell, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconBell, IconCalendarEvent, IconCar, IconCompass, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -25,6 +25,9 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Enquiries', to: '/admin/bookings/enquiries', icon: IconInbox, permission: 'enquiries.read', group: 'Sales', keywords: ['quotes', 'pipeline', 'leads', 'tailor-made', 'trip requests'], includes: ['/admin/bookings/quotes'] },
   { label: 'Clients', to: '/admin/clients', icon: IconAddressBook, permission: 'clients.read', group: 'Sales', keywords: ['customers', 'travelers', 'guests', 'people', 'merge', 'erase', 'gdpr'] },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages, permission: 'messages.read', group: 'Sales', keywords: ['inbox', 'conversations', 'chat', 'reply'] },
+  { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent, permission: 'operations.read', group: 'Operations', keywords: ['departures', 'trips', 'schedule', 'move', 'dates', 'assign'] },
+  { label: 'Guides', to: '/admin/guides', icon: IconCompass, permission: 'operations.read', group: 'Operations', keywords: ['staff', 'licences', 'leave', 'languages', 'drivers', 'rangers'] },
+  { label: 'Vehicles', to: '/admin/vehicles', icon: IconCar, permission: 'operations.read', group: 'Operations', keywords: ['fleet', 'land cruiser', 'insurance', 'service', 'seats', 'cars'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },
   { label: 'Team', to: '/admin/team', icon: IconUsersGroup, permission: 'team.manage', group: 'Company', keywords: ['staff', 'users', 'invite', 'roles', 'deactivate', 'accounts'] },
   { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requirePermission } from '@/features/admin/access/guard.ts';
+import { VehicleScreen } from '@/features/admin/operations/components/VehicleScreen.tsx';
+
+export const Route = createFileRoute('/admin/vehicles/$vehicleId')({
+  beforeLoad: ({ context }) => requirePermission(context.access, 'operations.read'),
+  component: function VehicleRecordScreen() {
+    const { access } = Route.useRouteContext();
+    return <VehicleScreen key={Route.useParams().vehicleId} vehicleId={Route.useParams().vehicleId} canWrite={access.permissions.includes('operations.write')} />;
+  },
+});

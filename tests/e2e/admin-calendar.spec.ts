@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { emailTo } from './mail.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage, type Api } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
+
+/**
+ * The calendar: an admin gives a trip a guide and two vehicles, is refused an overlapping guide and
+ * an overloaded vehicle with the reasons, drags the trip to another day and sees it there and in
+ * the traveler's email; on a tablet, the list view and the panel's Move, which checks first.
+ */
+
+/** yyyy-mm-dd this many days from today in Arusha, the office's time zone. */
+const inDays = (days: number) => {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Dar_es_Salaam' });
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+/** The first day of the month some months ahead, plus `day - 1` days. */
+const dayOfMonthAhead = (months: number, day: number) => {
+  const first = new Date(`${inDays(0).slice(0, 7)}-01T00:00:00Z`);
+  first.setUTCMonth(first.getUTCMonth() + months);
+  first.setUTCDate(day);
+  return first.toISOString().slice(0, 10);
+};
+const officeDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const longDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Setup {
+  title: string;
+  departure: string;
+  start: string;
+  email: string;
+  busyGuide: string;
+  freeGuide: string;
+  vehicles: [string, string];
+}
+
+/** A trip of 3 days with 8 travelers booked, a guide already on an overlapping trip, a free guide and two 6-seat vehicles. */
+async function setUp(a: Api, request: APIRequestContext, start: string): Promise<Setup> {
+  const token = await adminToken(a);
+  const suffix = randomUUID().slice(0, 6).toUpperCase();
+  const [tour] = await rest<{ id: string; title: string }[]>(a, token, 'GET', 'tours?select=id,title&status=eq.active&is_private=eq.false&order=slug&limit=1');
+  const [departure, overlapping] = await rest<{ id: string }[]>(a, token, 'POST', 'tour_departures?select=id', [
+    { tour_id: tour.id, start_date: start, end_date: plusDays(start, 2), capacity: 12 },
+    { tour_id: tour.id, start_date: plusDays(start, 1), end_date: plusDays(start, 3), capacity: 12 },
+  ]);
+  const email = `moved-${suffix.toLowerCase()}@example.com`;
+  const booked = await request.post('/rest/v1/rpc/create_booking', {
+    headers: { apikey: a.anonKey, 'content-type': 'application/json' },
+    data: { p_departure_id: departure.id, p_adults: 8, p_contact: { full_name: 'Ingrid Moved', email, phone: '+46 70 123 4567' } },
+  });
+  expect(booked.ok(), await booked.text()).toBe(true);
+  const [busy, free] = await rest<{ id: string; full_name: string }[]>(a, token, 'POST', 'guides?select=id,full_name', [
+    { full_name: `Busy Guide ${suffix}`, languages: ['English'] },
+    { full_name: `Free Guide ${suffix}`, languages: ['English', 'Swedish'] },
+  ]);
+  await rest(a, token, 'POST', 'departure_guides', { departure_id: overlapping.id, guide_id: busy.id });
+  const vehicles = await rest<{ name: string }[]>(a, token, 'POST', 'vehicles?select=name', [
+    { name: `Cruiser A ${suffix}`, registration: `T 1${suffix.slice(0, 2)} A${suffix.slice(2, 4)}`, seats: 6 },
+    { name: `Cruiser B ${suffix}`, registration: `T 2${suffix.slice(0, 2)} B${suffix.slice(2, 4)}`, seats: 6 },
+  ]);
+  return { title: tour.title, departure: departure.id, start, email, busyGuide: busy.full_name, freeGuide: free.full_name, vehicles: [vehicles[0].name, vehicles[1].name] };
+}
+
+const bar = (page: import('@playwright/test').Page, title: string, start: string) =>
+  page.getByRole('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${officeDate(start).replace(/\//g, '\\/')} –`) }).first();
+
+test('an admin staffs a trip, is refused an overlapping guide and an overloaded vehicle, and drags the trip to another day', async ({ page, request }) => {
+  const a = await api(request);
+  const start = dayOfMonthAhead(8, 3);
+  const trip = await setUp(a, request, start);
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin/calendar');
+  await page.goto(`/admin/calendar?date=${start}`);
+  await expect(page.getByTestId('calendar-month')).toBeVisible({ timeout: 15_000 });
+  await bar(page, trip.title, start).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByText('No guide yet.')).toBeVisible();
+
+  // The guide already on an overlapping trip is refused, with the trip named.
+  const guideForm = panel.getByRole('form', { name: 'Assign a guide' });
+  await guideForm.getByRole('combobox', { name: 'Guide' }).click();
+  await page.getByRole('option', { name: new RegExp(trip.busyGuide) }).click();
+  await guideForm.getByRole('button', { name: 'Assign' }).click();
+  await expect(guideForm.getByRole('alert')).toContainText(`${trip.busyGuide} already guides ${trip.title}`);
+  await expect(guideForm.getByRole('alert')).toContainText('a guide is on one trip at a time');
+  await guideForm.getByRole('combobox', { name: 'Guide' }).click();
+  await page.getByRole('option', { name: new RegExp(trip.freeGuide) }).click();
+  await guideForm.getByRole('button', { name: 'Assign' }).click();
+  await expect(panel.getByText(trip.freeGuide, { exact: true })).toBeVisible();
+
+  // Eight travelers do not fit six seats; six and two do, in two vehicles.
+  const vehicleForm = panel.getByRole('form', { name: 'Assign a vehicle' });
+  const assign = async (name: string, travelers: number) => {
+    await vehicleForm.getByRole('combobox', { name: 'Vehicle' }).click();
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await vehicleForm.getByRole('textbox', { name: 'Travelers' }).fill(String(travelers));
+    await vehicleForm.getByRole('button', { name: 'Assign' }).click();
+  };
+  await assign(trip.vehicles[0], 8);
+  await expect(vehicleForm.getByRole('alert')).toContainText(`${trip.vehicles[0]} (`);
+  await expect(vehicleForm.getByRole('alert')).toContainText('has 6 seats: it cannot carry 8 travelers');
+  await assign(trip.vehicles[0], 6);
+  await expect(panel.getByText('6 of 8 travelers seated')).toBeVisible();
+  await assign(trip.vehicles[1], 2);
+  await expect(panel.getByText('8 of 8 travelers seated')).toBeVisible();
+  await saveScreenshot(page, 'admin-calendar-trip', { wholePage: false });
+  await page.keyboard.press('Escape');
+
+  // Dragged a week later: the move is checked, then made; the traveler is told the new dates.
+  const newStart = plusDays(start, 7);
+  await bar(page, trip.title, start).dragTo(page.locator(`[data-day="${newStart}"]`));
+  const move = panel.getByTestId('move-trip');
+  await expect(move.getByText(`Nothing stops the move to ${officeDate(newStart)}.`)).toBeVisible();
+  await move.getByRole('button', { name: 'Move trip' }).click();
+  await expect(page.getByText(`Trip moved to ${officeDate(newStart)}: its traveler is emailed the new dates`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(bar(page, trip.title, newStart)).toBeVisible();
+  await expect(bar(page, trip.title, start)).toHaveCount(0);
+  await expect(bar(page, trip.title, newStart)).toHaveAccessibleName(new RegExp(`guide ${trip.freeGuide}`));
+  await saveScreenshot(page, 'admin-calendar');
+  const mail = await emailTo(trip.email, 'New dates for');
+  expect(mail).toContain(`${longDay(newStart)} to ${longDay(plusDays(newStart, 2))}`);
+  expect(mail).toContain(`it was ${longDay(start)} to ${longDay(plusDays(start, 2))}`);
+});
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('the list view opens a trip by touch; a move into its guide’s leave is refused before anything moves', async ({ page, request }) => {
+    const a = await api(request);
+    const start = dayOfMonthAhead(9, 10);
+    const trip = await setUp(a, request, start);
+    const token = await adminToken(a);
+    // Its guide is on leave the week after: a move into it is refused.
+    const [free] = await rest<{ id: string }[]>(a, token, 'GET', `guides?select=id&full_name=eq.${encodeURIComponent(trip.freeGuide)}`);
+    await rest(a, token, 'POST', 'departure_guides', { departure_id: trip.departure, guide_id: free.id });
+    await rest(a, token, 'POST', 'guide_leave', { guide_id: free.id, starts_on: plusDays(start, 6), ends_on: plusDays(start, 7) });
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/calendar');
+    await page.goto(`/admin/calendar?view=list&date=${start}`);
+    const row = page.getByRole('table', { name: 'Trips' }).getByRole('row').filter({ hasText: officeDate(start) }).filter({ hasText: trip.title });
+    await expect(row.first()).toBeVisible({ timeout: 15_000 });
+    await saveScreenshot(page, 'admin-calendar-list');
+    await row.first().tap();
+    const move = page.getByRole('dialog').getByTestId('move-trip');
+    await move.getByLabel('New first day').fill(plusDays(start, 5));
+    await move.getByRole('button', { name: 'Check' }).tap();
+    await expect(move.getByRole('alert')).toContainText('The trip cannot move there');
+    await expect(move.getByRole('alert')).toContainText(`${trip.freeGuide} is on leave from`);
+    await expect(move.getByRole('button', { name: 'Move trip' })).toHaveCount(0);
+    await saveScreenshot(page, 'admin-calendar-move', { wholePage: false });
+    const [still] = await rest<{ start_date: string }[]>(a, token, 'GET', `tour_departures?select=start_date&id=eq.${trip.departure}`);
+    expect(still.start_date).toBe(start);
+  });
+});

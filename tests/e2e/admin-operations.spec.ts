@@ -1,0 +1,118 @@
+import { expect, test } from './fixtures.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { saveScreenshot } from './screenshots.ts';
+
+/**
+ * Guides and vehicles: an admin adds a guide, their licence and leave, and a vehicle, each form
+ * refusing bad input beside its field (before sending, and the database's own refusals too) and
+ * writing nothing; on a tablet, a vehicle goes off the road by touch.
+ */
+
+test('an admin adds a guide with a licence and leave, and a vehicle; bad input gets a field message and writes nothing', async ({ page, request }) => {
+  const admin = await adminCredentials();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughPage(page, admin.email, admin.password, '/admin/guides');
+  const guides = page.getByRole('table', { name: 'Guides' });
+  await expect(guides.getByRole('row').filter({ hasText: 'Joseph Laizer' })).toContainText('Has an account', { timeout: 15_000 });
+  await expect(guides.getByRole('row').filter({ hasText: 'Peter Shirima' })).toHaveCount(0);
+  await saveScreenshot(page, 'admin-guides');
+  await page.getByRole('textbox', { name: 'Search guides' }).fill('italian');
+  await expect(guides.getByRole('row')).toHaveCount(2);
+  await expect(guides).toContainText('Emmanuel Mollel');
+
+  await page.getByRole('link', { name: 'Add a guide' }).click();
+  const details = page.getByRole('form', { name: 'Guide details' });
+  await details.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
+  await details.getByRole('button', { name: 'Add the guide' }).click();
+  await expect(details.getByText('Give the guide’s name, up to 120 characters')).toBeVisible();
+  await expect(details.getByText('Give an email address such as name@example.com')).toBeVisible();
+  const name = `Zuberi Mrema ${Date.now().toString(36)}`;
+  await details.getByRole('textbox', { name: 'Name' }).fill(name);
+  await details.getByRole('textbox', { name: 'Email' }).fill('zuberi@example.com');
+  await details.getByRole('combobox', { name: 'Languages' }).fill('German');
+  await page.keyboard.press('Enter');
+  await details.getByRole('textbox', { name: 'Day rate' }).fill('105');
+  await details.getByRole('button', { name: 'Add the guide' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/guides\/[0-9a-f-]{36}$/);
+
+  // A licence that would expire before it was issued: the message, and no licence.
+  const licence = page.getByRole('form', { name: 'Add a licence or certification' });
+  await licence.getByRole('textbox', { name: 'Name' }).fill('TALA professional guide licence');
+  await licence.getByLabel('Issued').fill('2026-06-01');
+  await licence.getByLabel('Expires').fill('2026-05-01');
+  await licence.getByRole('button', { name: 'Add licence or certification' }).click();
+  await expect(licence.getByText('It cannot expire before it was issued')).toBeVisible();
+  const a = await api(request);
+  const token = await adminToken(a);
+  const [guide] = await rest<{ id: string; guide_credentials: unknown[]; guide_leave: unknown[] }[]>(a, token, 'GET', `guides?full_name=eq.${encodeURIComponent(name)}&select=id,guide_credentials(id),guide_leave(id)`);
+  expect(guide.guide_credentials).toEqual([]);
+  await licence.getByLabel('Expires').fill('2028-05-31');
+  await licence.getByRole('button', { name: 'Add licence or certification' }).click();
+  await expect(page.getByText('TALA professional guide licence added')).toBeVisible();
+  await expect(page.getByText('TALA professional guide licence', { exact: true })).toBeVisible();
+
+  const leave = page.getByRole('form', { name: 'Add leave' });
+  await leave.getByLabel('First day').fill('2027-03-10');
+  await leave.getByLabel('Last day').fill('2027-03-01');
+  await leave.getByRole('button', { name: 'Add leave' }).click();
+  await expect(leave.getByText('The last day cannot be before the first')).toBeVisible();
+  await leave.getByLabel('Last day').fill('2027-03-16');
+  await leave.getByRole('textbox', { name: 'Reason' }).fill('Wedding');
+  await leave.getByRole('button', { name: 'Add leave' }).click();
+  await expect(page.getByText('Wedding')).toBeVisible();
+  await expect(page.getByText('7 days')).toBeVisible();
+  await saveScreenshot(page, 'admin-guide');
+  const [saved] = await rest<{ guide_credentials: unknown[]; guide_leave: unknown[]; languages: string[]; day_rate: number }[]>(
+    a,
+    token,
+    'GET',
+    `guides?id=eq.${guide.id}&select=languages,day_rate,guide_credentials(id),guide_leave(id)`,
+  );
+  expect(saved).toMatchObject({ languages: ['German'], day_rate: 105 });
+  expect([saved.guide_credentials.length, saved.guide_leave.length]).toEqual([1, 1]);
+
+  // A vehicle: no seats is refused before sending; a registration already on another vehicle by the database.
+  await page.goto('/admin/vehicles/new');
+  const vehicle = page.getByRole('form', { name: 'Vehicle details' });
+  await vehicle.getByRole('textbox', { name: 'Name' }).fill('Land Cruiser 9');
+  await vehicle.getByRole('textbox', { name: 'Registration' }).fill('t 481 dkl');
+  await vehicle.getByRole('textbox', { name: 'Seats for travelers' }).fill('0');
+  await vehicle.getByRole('button', { name: 'Add the vehicle' }).click();
+  await expect(vehicle.getByText('A vehicle has 1 to 60 seats for travelers')).toBeVisible();
+  await vehicle.getByRole('textbox', { name: 'Seats for travelers' }).fill('7');
+  await vehicle.getByRole('button', { name: 'Add the vehicle' }).click();
+  await expect(vehicle.getByText('Another vehicle has the registration T 481 DKL')).toBeVisible();
+  expect(await rest<unknown[]>(a, token, 'GET', `vehicles?name=eq.${encodeURIComponent('Land Cruiser 9')}&select=id`)).toEqual([]);
+  const registration = `T ${Date.now().toString().slice(-3)} ZZZ`;
+  await vehicle.getByRole('textbox', { name: 'Registration' }).fill(registration);
+  await vehicle.getByRole('button', { name: 'Add the vehicle' }).click();
+  await expect(page.getByRole('heading', { name: 'Land Cruiser 9', level: 1 })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Vehicles' }).click();
+  await expect(page.getByRole('table', { name: 'Vehicles' }).getByRole('row').filter({ hasText: registration })).toContainText('Free');
+  await saveScreenshot(page, 'admin-vehicles');
+});
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an admin takes a vehicle off the road by touch; the list says so', async ({ page }) => {
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/vehicles');
+    const vehicles = page.getByRole('table', { name: 'Vehicles' });
+    await expect(vehicles.getByRole('row').filter({ hasText: 'Land Cruiser 3' })).toContainText('Off the road', { timeout: 15_000 });
+    await vehicles.getByRole('row').filter({ hasText: 'Coaster' }).tap();
+    await expect(page.getByRole('heading', { name: 'Coaster', level: 1 })).toBeVisible();
+    const offRoad = page.getByRole('form', { name: 'Add time off the road' });
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Dar_es_Salaam' });
+    await offRoad.getByLabel('First day').fill(today);
+    await offRoad.getByLabel('Last day').fill(today);
+    await offRoad.getByRole('textbox', { name: 'Reason' }).fill('Puncture');
+    await offRoad.getByRole('button', { name: 'Add time off the road' }).tap();
+    await expect(page.getByText('Puncture')).toBeVisible();
+    await saveScreenshot(page, 'admin-vehicle');
+    await page.getByRole('main').getByRole('link', { name: 'Vehicles' }).tap();
+    await expect(vehicles.getByRole('row').filter({ hasText: 'Coaster' })).toContainText('Off the road');
+    await saveScreenshot(page, 'admin-vehicles');
+  });
+});
