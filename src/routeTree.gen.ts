@@ -65,6 +65,7 @@ import { Route as AdminClientsClientKeyRouteImport } from './routes/admin/client
 import { Route as AdminGuidesIndexRouteImport } from './routes/admin/guides/index'
 import { Route as AdminGuidesGuideIdRouteImport } from './routes/admin/guides/$guideId'
 import { Route as AdminGuidesNewRouteImport } from './routes/admin/guides/new'
+import { Route as AdminManifestsTripIdRouteImport } from './routes/admin/manifests/$tripId'
 import { Route as AdminVehiclesIndexRouteImport } from './routes/admin/vehicles/index'
 import { Route as AdminVehiclesVehicleIdRouteImport } from './routes/admin/vehicles/$vehicleId'
 import { Route as AdminVehiclesNewRouteImport } from './routes/admin/vehicles/new'
@@ -357,6 +358,11 @@ const AdminGuidesNewRoute = AdminGuidesNewRouteImport.update({
   path: '/guides/new',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminManifestsTripIdRoute = AdminManifestsTripIdRouteImport.update({
+  id: '/manifests/$tripId',
+  path: '/manifests/$tripId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminVehiclesIndexRoute = AdminVehiclesIndexRouteImport.update({
   id: '/vehicles/',
   path: '/vehicles/',
@@ -471,6 +477,7 @@ export interface FileRoutesByFullPath {
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -538,6 +545,7 @@ export interface FileRoutesByTo {
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -609,6 +617,7 @@ export interface FileRoutesById {
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
+  '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -680,6 +689,7 @@ export interface FileRouteTypes {
     | '/admin/clients/$clientKey'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
+    | '/admin/manifests/$tripId'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -747,6 +757,7 @@ export interface FileRouteTypes {
     | '/admin/clients/$clientKey'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
+    | '/admin/manifests/$tripId'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -817,6 +828,7 @@ export interface FileRouteTypes {
     | '/admin/clients/$clientKey'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
+    | '/admin/manifests/$tripId'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -1248,6 +1260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGuidesNewRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/manifests/$tripId': {
+      id: '/admin/manifests/$tripId'
+      path: '/manifests/$tripId'
+      fullPath: '/admin/manifests/$tripId'
+      preLoaderRoute: typeof AdminManifestsTripIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/vehicles/': {
       id: '/admin/vehicles/'
       path: '/vehicles'
@@ -1409,6 +1428,7 @@ interface AdminRouteChildren {
   AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
   AdminGuidesGuideIdRoute: typeof AdminGuidesGuideIdRoute
   AdminGuidesNewRoute: typeof AdminGuidesNewRoute
+  AdminManifestsTripIdRoute: typeof AdminManifestsTripIdRoute
   AdminVehiclesVehicleIdRoute: typeof AdminVehiclesVehicleIdRoute
   AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
@@ -1433,6 +1453,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
   AdminGuidesGuideIdRoute: AdminGuidesGuideIdRoute,
   AdminGuidesNewRoute: AdminGuidesNewRoute,
+  AdminManifestsTripIdRoute: AdminManifestsTripIdRoute,
   AdminVehiclesVehicleIdRoute: AdminVehiclesVehicleIdRoute,
   AdminVehiclesNewRoute: AdminVehiclesNewRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,

@@ -202,8 +202,8 @@ export async function seedOperations(tx: Queryable, today: Date): Promise<{ guid
   );
 
   // The trips of the weeks around today, in date order: each gets the first guide the rules allow
-  // and enough vehicles for its travelers. Every third trip starting in the next two weeks is left
-  // without a guide, so the dashboard has trips to staff.
+  // and enough vehicles for its travelers. Every second trip with travelers starting in the next two
+  // weeks is left without a guide, so the dashboard and the calendar have trips to staff.
   const trips = await tx.query<{ id: string; travelers: number; start_date: string }>(
     `select id, seats_booked as travelers, start_date::text from public.tour_departures
       where status <> 'cancelled' and end_date >= $1::date and start_date <= $2::date
@@ -213,10 +213,10 @@ export async function seedOperations(tx: Queryable, today: Date): Promise<{ guid
   let assignments = 0;
   let soon = 0;
   for (const trip of trips.rows) {
-    const startsSoon = trip.start_date >= isoDay(today, 0) && trip.start_date <= isoDay(today, 14);
-    if (startsSoon) soon += 1;
     if (trip.travelers === 0) continue;
-    if (!(startsSoon && soon % 3 === 0)) {
+    const startsSoon = trip.start_date >= isoDay(today, 0) && trip.start_date <= isoDay(today, 13);
+    if (startsSoon) soon += 1;
+    if (!(startsSoon && soon % 2 === 0)) {
       for (const guideId of guideIds) {
         const problem = await tx.query<{ problem: string | null }>(`select public.guide_allocation_problem($1, $2) as problem`, [guideId, trip.id]);
         if (problem.rows[0].problem !== null) continue;

@@ -1548,6 +1548,7 @@ export interface Database {
           recorded_by: string | null;
           refunded_at: string | null;
           refund_reference: string | null;
+          client_id: string | null;
         };
         Insert: {
           id?: string;
@@ -1563,6 +1564,7 @@ export interface Database {
           recorded_by?: string | null;
           refunded_at?: string | null;
           refund_reference?: string | null;
+          client_id?: string | null;
         };
         Update: {
           id?: string;
@@ -1578,6 +1580,7 @@ export interface Database {
           recorded_by?: string | null;
           refunded_at?: string | null;
           refund_reference?: string | null;
+          client_id?: string | null;
         };
         Relationships: [
           { foreignKeyName: "payments_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
@@ -2432,6 +2435,80 @@ export interface Database {
           { foreignKeyName: "tours_category_id_fkey"; columns: ["category_id"]; isOneToOne: false; referencedRelation: "categories"; referencedColumns: ["id"] },
         ];
       };
+      trip_check_ins: {
+        Row: {
+          id: string;
+          client_id: string;
+          departure_id: string;
+          booking_id: string;
+          traveler_index: number;
+          checked_in_at: string;
+          recorded_at: string;
+          recorded_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          departure_id: string;
+          booking_id: string;
+          traveler_index: number;
+          checked_in_at: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          departure_id?: string;
+          booking_id?: string;
+          traveler_index?: number;
+          checked_in_at?: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "trip_check_ins_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
+          { foreignKeyName: "trip_check_ins_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
+          { foreignKeyName: "trip_check_ins_recorded_by_fkey"; columns: ["recorded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      trip_incidents: {
+        Row: {
+          id: string;
+          client_id: string;
+          departure_id: string;
+          booking_id: string | null;
+          note: string;
+          occurred_at: string;
+          recorded_at: string;
+          recorded_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          departure_id: string;
+          booking_id?: string | null;
+          note: string;
+          occurred_at: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          departure_id?: string;
+          booking_id?: string | null;
+          note?: string;
+          occurred_at?: string;
+          recorded_at?: string;
+          recorded_by?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "trip_incidents_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
+          { foreignKeyName: "trip_incidents_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
+          { foreignKeyName: "trip_incidents_recorded_by_fkey"; columns: ["recorded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       user_activity_logs: {
         Row: {
           id: string;
@@ -2685,6 +2762,7 @@ export interface Database {
       move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
       move_trip: { Args: { p_departure_id: string; p_start_date: string }; Returns: number };
       my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };
+      operations_due: { Args: { p_today?: string | null }; Returns: Json };
       override_booking_total: { Args: { p_booking_id: string; p_total: number; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
       patch_not_older_than: { Args: { p_patch: Json; p_stamps: Json; p_at: string; p_prefix: string }; Returns: Json };
@@ -2694,7 +2772,10 @@ export interface Database {
       quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null; p_seats_held?: number | null }; Returns: Json };
       quote_for_client: { Args: { p_token: string }; Returns: Json };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
+      record_check_in: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_traveler_index: number; p_checked_in_at: string }; Returns: Database['public']['Tables']["trip_check_ins"]['Row'] };
+      record_field_payment: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_amount: number; p_method: string; p_reference: string; p_paid_at: string }; Returns: Database['public']['Tables']["payments"]['Row'] };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      record_trip_incident: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_note: string; p_occurred_at: string }; Returns: Database['public']['Tables']["trip_incidents"]['Row'] };
       resend_booking_email: { Args: { p_notification_id: string }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       retry_email: { Args: { p_email_id: string }; Returns: undefined };
@@ -2709,6 +2790,7 @@ export interface Database {
       staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
       staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
+      trip_manifest: { Args: { p_departure_id: string }; Returns: Json };
       trip_move_problems: { Args: { p_departure_id: string; p_start_date: string }; Returns: string[] };
       update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
@@ -29,6 +31,8 @@ const officeDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${is
 const longDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const plusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+const travelerNames = ['Ingrid Moved', 'Lars Moved', 'Elsa Moved', 'Nils Moved', 'Astrid Moved', 'Olof Moved', 'Greta Moved', 'Sven Moved'];
+
 interface Setup {
   title: string;
   departure: string;
@@ -51,7 +55,19 @@ async function setUp(a: Api, request: APIRequestContext, start: string): Promise
   const email = `moved-${suffix.toLowerCase()}@example.com`;
   const booked = await request.post('/rest/v1/rpc/create_booking', {
     headers: { apikey: a.anonKey, 'content-type': 'application/json' },
-    data: { p_departure_id: departure.id, p_adults: 8, p_contact: { full_name: 'Ingrid Moved', email, phone: '+46 70 123 4567' } },
+    data: {
+      p_departure_id: departure.id,
+      p_adults: 8,
+      p_travelers: travelerNames.map((full_name, index) => ({
+        full_name,
+        traveler_type: 'adult',
+        nationality: 'Sweden',
+        passport_number: `SE${1000000 + index}`,
+        room_preference: 'twin',
+        dietary_needs: index === 0 ? 'Vegetarian' : undefined,
+      })),
+      p_contact: { full_name: 'Ingrid Moved', email, phone: '+46 70 123 4567' },
+    },
   });
   expect(booked.ok(), await booked.text()).toBe(true);
   const [busy, free] = await rest<{ id: string; full_name: string }[]>(a, token, 'POST', 'guides?select=id,full_name', [
@@ -110,6 +126,28 @@ test('an admin staffs a trip, is refused an overlapping guide and an overloaded 
   await assign(trip.vehicles[1], 2);
   await expect(panel.getByText('8 of 8 travelers seated')).toBeVisible();
   await saveScreenshot(page, 'admin-calendar-trip', { wholePage: false });
+
+  // The manifest, vehicle by vehicle: printed a page per vehicle, and downloaded as CSV.
+  await panel.getByRole('link', { name: 'Manifest' }).click();
+  await expect(page.getByRole('heading', { name: trip.title, level: 1 })).toBeVisible();
+  const sheets = page.getByRole('region');
+  await expect(page.getByRole('region', { name: new RegExp(trip.vehicles[0]) }).getByRole('row')).toHaveCount(7);
+  await expect(page.getByRole('region', { name: new RegExp(trip.vehicles[1]) }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByText('Vegetarian')).toBeVisible();
+  await saveScreenshot(page, 'admin-manifest');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = (await readFile(await (await download).path())).toString('utf8').replace(/^\ufeff/, '');
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+  expect(rows.map((row) => row.Traveler).sort()).toEqual([...travelerNames].sort());
+  expect(rows.filter((row) => row.Vehicle.startsWith(trip.vehicles[0]))).toHaveLength(6);
+  expect(rows.find((row) => row.Traveler === 'Ingrid Moved')).toMatchObject({ 'Passport number': 'SE1000000', 'Dietary needs': 'Vegetarian', Room: 'Twin', 'Contact phone': '+46 70 123 4567' });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Back office screens' })).toBeHidden();
+  expect(await sheets.first().evaluate((element) => getComputedStyle(element).breakAfter)).toBe('page');
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('link', { name: 'Calendar' }).last().click();
+  await expect(panel).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Dragged a week later: the move is checked, then made; the traveler is told the new dates.

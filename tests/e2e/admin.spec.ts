@@ -31,6 +31,10 @@ test('an admin opens the dashboard and jumps to a screen from the command palett
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Bookings', 'Enquiries', 'Clients', 'Messages', 'Calendar', 'Guides', 'Vehicles', 'Settings', 'Team', 'Sign-in details']);
+  // What the trips and the fleet need (the demo leaves trips unstaffed and papers falling due).
+  await expect(page.getByTestId('trips-to-staff')).toContainText('No guide');
+  await expect(page.getByTestId('papers-due')).toContainText('Emmanuel Mollel');
+  await expect(page.getByTestId('papers-due')).toContainText('Land Cruiser 4 (T 766 DRS)');
   await saveScreenshot(page, 'admin-dashboard');
 
   await page.keyboard.press('Control+k');

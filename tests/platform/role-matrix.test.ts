@@ -165,6 +165,12 @@ async function setUp(): Promise<Fixtures> {
   }
   ids.staffBooking = (await adminClient.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1, p_contact: { full_name: 'Phone Customer', email: 'phone@example.com' } })).data.id;
   ids.partyBooking = (await adminClient.rpc('create_booking', { p_departure_id: ids.departure, p_adults: 1, p_contact: { full_name: 'Party Change', email: 'party@example.com' } })).data.id;
+  // Field records: a check-in and an incident on the guide's trip and on the other one.
+  ids.otherDepartureBooking = (await adminClient.rpc('create_booking', { p_departure_id: ids.otherDeparture, p_adults: 1, p_contact: { full_name: 'Other Trip', email: 'other-trip@example.com' } })).data.id;
+  ids.checkIn = await id(`insert into public.trip_check_ins (client_id, departure_id, booking_id, traveler_index, checked_in_at) values (gen_random_uuid(), $1, $2, 0, now()) returning id`, [ids.departure, ids.staffBooking]);
+  await server.db.query(`insert into public.trip_check_ins (client_id, departure_id, booking_id, traveler_index, checked_in_at) values (gen_random_uuid(), $1, $2, 0, now())`, [ids.otherDeparture, ids.otherDepartureBooking]);
+  ids.incident = await id(`insert into public.trip_incidents (client_id, departure_id, note, occurred_at) values (gen_random_uuid(), $1, 'Flat tyre', now()) returning id`, [ids.departure]);
+  await server.db.query(`insert into public.trip_incidents (client_id, departure_id, note, occurred_at) values (gen_random_uuid(), $1, 'Late pickup', now())`, [ids.otherDeparture]);
   ids.bookingNotification = (await one<{ id: string }>(`select id from public.booking_notifications where booking_id = $1 limit 1`, [ids.staffBooking])).id;
   ids.refundDuePayment = await id(`insert into public.payments (booking_id, amount, method, status) values ($1, 5, 'card', 'refund_due') returning id`, [ids['booking:other']]);
 

@@ -238,6 +238,21 @@ export const tables: Record<string, TableEntry> = {
     patch: { travelers: 3 },
     target: (f) => ['departure_id', f.ids.departure],
   },
+  // What staff record in the field: read by operations staff and the trip's guides, written through functions only.
+  trip_check_ins: {
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: `departure_id in (select a.departure_id from public.departure_guides a join public.guides g on g.id = a.guide_id where g.user_id = $1)` },
+    row: (f) => ({ client_id: crypto.randomUUID(), departure_id: f.ids.departure, booking_id: f.ids.partyBooking, traveler_index: 0, checked_in_at: new Date().toISOString() }),
+    patch: { traveler_index: 0 },
+    target: (f) => ['id', f.ids.checkIn],
+  },
+  trip_incidents: {
+    ...companyOnly('A---', { agent: 'A---', editor: '----', guide: 'S---' }),
+    visible: { guide: `departure_id in (select a.departure_id from public.departure_guides a join public.guides g on g.id = a.guide_id where g.user_id = $1)` },
+    row: (f) => ({ client_id: crypto.randomUUID(), departure_id: f.ids.departure, note: 'Matrix', occurred_at: new Date().toISOString() }),
+    patch: { note: 'Matrix' },
+    target: (f) => ['id', f.ids.incident],
+  },
   destinations: {
     ...published('is_published', catalogue),
     row: () => ({ slug: `matrix-${unique()}`, name: 'Matrix' }),
@@ -588,6 +603,15 @@ const byBooking = (extra: Record<string, unknown> = {}) => (f: Fixtures, role: R
     : { p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose), ...extra };
 const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: onBooking('Y'), args: byBooking(extra) });
 
+/** A write in the field: any trip for an operations admin, the trips a guide leads for the guide. */
+const fieldWrite = (args: (f: Fixtures, own: boolean) => Record<string, unknown>): FunctionEntry => ({
+  cells: eachRole((role) => (role === 'admin' ? 'Y' : role === 'guide' ? 'O' : '-')),
+  args: (f, role, whose) => {
+    const own = role !== 'guide' || whose !== 'others';
+    return { p_client_id: crypto.randomUUID(), p_departure_id: own ? f.ids.departure : f.ids.otherDeparture, ...args(f, own) };
+  },
+});
+
 /** A date this many days ahead (yyyy-mm-dd), far enough that the company's time zone does not matter. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -630,6 +654,19 @@ export const functions: Record<string, FunctionEntry> = {
   vehicle_allocation_problem: nobody,
   guide_problem_on: nobody,
   vehicle_problem_on: nobody,
+  operations_due: staffOnly(['admin', 'agent'], () => ({})),
+  // Field writes: operations admins on any trip, a guide on the trips they lead.
+  may_work_trip: nobody,
+  field_booking: nobody,
+  traveler_name: nobody,
+  record_check_in: fieldWrite((f, own) => ({ p_booking_id: own ? f.ids['booking:guide'] : f.ids.otherDepartureBooking, p_traveler_index: 0, p_checked_in_at: new Date().toISOString() })),
+  record_field_payment: fieldWrite((f, own) => ({ p_booking_id: own ? f.ids['booking:guide'] : f.ids.otherDepartureBooking, p_amount: 1, p_method: 'cash', p_reference: null, p_paid_at: new Date().toISOString() })),
+  record_trip_incident: fieldWrite(() => ({ p_booking_id: null, p_note: 'Matrix', p_occurred_at: new Date().toISOString() })),
+  // The guide reads the manifest of the trip they lead (the fixture's departure), nobody else's.
+  trip_manifest: {
+    cells: eachRole((role) => (role === 'admin' || role === 'agent' ? 'Y' : role === 'guide' ? 'O' : '-')),
+    args: (f, role, whose) => ({ p_departure_id: role === 'guide' && whose === 'others' ? f.ids.otherDeparture : f.ids.departure }),
+  },
   // Moving a trip from the calendar: asked, then done, by operations admins.
   trip_move_problems: staffOnly(['admin'], (f) => ({ p_departure_id: f.ids.departure, p_start_date: daysAhead(310) })),
   move_trip: staffOnly(['admin'], (f) => ({ p_departure_id: f.ids.otherDeparture, p_start_date: daysAhead(330) })),

@@ -218,3 +218,50 @@ function label(offset: number): string {
   const [year, month, date] = day(offset).split('-').map(Number);
   return `${date} ${months[month - 1]} ${year}`;
 }
+
+describe('the dashboard’s operations card (operations_due)', () => {
+  it('lists the next 14 days’ trips lacking a guide, a vehicle or seats, and the papers and services due within 60 days', async () => {
+    const today = day(1500);
+    const staffed = await trip(1502);
+    const noGuide = await trip(1503);
+    const short = await trip(1504);
+    const later = await trip(1520);
+    for (const id of [staffed, noGuide, short, later]) await server.db.query(`update public.tour_departures set seats_booked = 3 where id = $1`, [id]);
+    const [guide, other] = [await newGuide({ full_name: 'Due Guide' }), await newGuide({ full_name: 'Other Due Guide' })];
+    const [big, small, third] = [await newVehicle({ seats: 7 }), await newVehicle({ seats: 7 }), await newVehicle({ seats: 7 })];
+    expect((await assignGuide(admin, staffed, guide)).error).toBeNull();
+    expect((await assignVehicle(admin, staffed, big, 3)).error).toBeNull();
+    expect((await assignVehicle(admin, noGuide, small, 3)).error).toBeNull();
+    expect((await assignGuide(admin, short, other)).error).toBeNull();
+    expect((await assignVehicle(admin, short, third, 2)).error).toBeNull();
+
+    await admin.from('guide_credentials').insert([
+      { guide_id: guide, kind: 'first_aid', name: 'Due first aid', expires_on: day(1530) },
+      { guide_id: guide, kind: 'licence', name: 'Far licence', expires_on: day(1561) },
+    ]);
+    await admin.from('vehicles').update({ insurance_expires_on: day(1540), next_service_on: day(1499) }).eq('id', small);
+    const retired = await newVehicle({ insurance_expires_on: day(1510), active: false });
+
+    const { data, error } = await agent.rpc('operations_due', { p_today: today });
+    expect(error).toBeNull();
+    const answer = data as { unstaffed: { departure_id: string; missing: string[] }[]; due: { record_id: string; kind: string; what: string; due_on: string }[] };
+    const mine = answer.unstaffed.filter((row) => [staffed, noGuide, short, later].includes(row.departure_id));
+    expect(mine).toEqual([expect.objectContaining({ departure_id: noGuide, missing: ['guide'] }), expect.objectContaining({ departure_id: short, missing: ['seats'] })]);
+    const papers = answer.due.filter((row) => [guide, small, retired].includes(row.record_id)).map((row) => [row.what, row.due_on]);
+    expect(papers).toEqual([
+      ['Service', day(1499)],
+      ['Due first aid', day(1530)],
+      ['Insurance', day(1540)],
+    ]);
+    // Independently: the card's trips are exactly those the rule names.
+    const { count } = await one<{ count: number }>(
+      `select count(*)::int as count from public.tour_departures d
+        where d.status <> 'cancelled' and d.seats_booked > 0 and d.start_date between $1::date and $1::date + 13
+          and (not exists (select 1 from public.departure_guides g where g.departure_id = d.id)
+               or coalesce((select sum(v.travelers) from public.departure_vehicles v where v.departure_id = d.id), 0) < d.seats_booked)`,
+      [today],
+    );
+    expect(answer.unstaffed).toHaveLength(count);
+    expect((await (await server.traveler()).client.rpc('operations_due')).error?.code).toBe('42501');
+  });
+});

@@ -25,7 +25,7 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Enquiries', to: '/admin/bookings/enquiries', icon: IconInbox, permission: 'enquiries.read', group: 'Sales', keywords: ['quotes', 'pipeline', 'leads', 'tailor-made', 'trip requests'], includes: ['/admin/bookings/quotes'] },
   { label: 'Clients', to: '/admin/clients', icon: IconAddressBook, permission: 'clients.read', group: 'Sales', keywords: ['customers', 'travelers', 'guests', 'people', 'merge', 'erase', 'gdpr'] },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages, permission: 'messages.read', group: 'Sales', keywords: ['inbox', 'conversations', 'chat', 'reply'] },
-  { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent, permission: 'operations.read', group: 'Operations', keywords: ['departures', 'trips', 'schedule', 'move', 'dates', 'assign'] },
+  { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent, permission: 'operations.read', group: 'Operations', keywords: ['departures', 'trips', 'schedule', 'move', 'dates', 'assign', 'manifest'], includes: ['/admin/manifests'] },
   { label: 'Guides', to: '/admin/guides', icon: IconCompass, permission: 'operations.read', group: 'Operations', keywords: ['staff', 'licences', 'leave', 'languages', 'drivers', 'rangers'] },
   { label: 'Vehicles', to: '/admin/vehicles', icon: IconCar, permission: 'operations.read', group: 'Operations', keywords: ['fleet', 'land cruiser', 'insurance', 'service', 'seats', 'cars'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },

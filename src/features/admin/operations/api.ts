@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database } from '@/lib/database.types.ts';
+import type { Manifest } from './manifest.ts';
 import type { Guide, Vehicle } from './model.ts';
 
 export const operationsKeys = {
@@ -226,3 +227,35 @@ export async function moveTrip(departureId: string, startDate: string): Promise<
   if (error) throw error;
   return data;
 }
+
+/** What operations_due() returns (20261127000500_operations_due.sql). */
+export interface OperationsDue {
+  today: string;
+  unstaffed: { departure_id: string; tour_title: string; start_date: string; end_date: string; seats_booked: number; missing: ('guide' | 'vehicle' | 'seats')[] }[];
+  due: { record_type: 'guide' | 'vehicle'; record_id: string; name: string; kind: string; what: string; due_on: string }[];
+}
+
+/** Trips of the next two weeks to staff, and papers and services due within 60 days. */
+export const operationsDueQuery = () =>
+  queryOptions({
+    queryKey: [...operationsKeys.all, 'due'] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).rpc('operations_due');
+      if (error) throw error;
+      // A jsonb answer: its shape is the function's, described by OperationsDue.
+      return data as unknown as OperationsDue;
+    },
+    refetchInterval: 60_000,
+  });
+
+/** A trip's manifest (trip_manifest()): operations staff any trip's, a guide the trips they lead. */
+export const manifestQuery = (departureId: string) =>
+  queryOptions({
+    queryKey: [...operationsKeys.all, 'manifest', departureId] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).rpc('trip_manifest', { p_departure_id: departureId });
+      if (error) throw error;
+      // A jsonb answer: its shape is the function's, described by Manifest.
+      return data as unknown as Manifest;
+    },
+  });

@@ -83,7 +83,7 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
   );
 }
 
-function Figures({ figures }: { figures: DashboardFigures }) {
+function Figures({ figures, operations }: { figures: DashboardFigures; operations?: ReactNode }) {
   const month = figures.bookings_this_month;
   const last = figures.bookings_last_month;
   return (
@@ -159,6 +159,8 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         )}
       </Card>
 
+      {operations}
+
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="sm">
           Latest bookings
@@ -204,14 +206,17 @@ function Figures({ figures }: { figures: DashboardFigures }) {
   );
 }
 
-/** /admin for the office (dashboard.read): this morning's figures, refreshed each minute. */
-export function Dashboard() {
+/**
+ * /admin for the office (dashboard.read): this morning's figures, refreshed each minute.
+ * `operations` is what the trips and the fleet need, shown under the week's departures.
+ */
+export function Dashboard({ operations }: { operations?: ReactNode }) {
   const figures = useQuery(dashboardQuery());
   return (
     <>
       <PageHeader title="Dashboard" description={figures.data ? formatLongDate(figures.data.today) : 'Today at a glance'} />
       {figures.data ? (
-        <Figures figures={figures.data} />
+        <Figures figures={figures.data} operations={operations} />
       ) : figures.isError ? (
         <Text c="red.8">The figures could not be loaded: {figures.error.message}</Text>
       ) : (

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Divider, Drawer, Group, Loader, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { IconClipboardList, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { formatOfficeDate, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import {
@@ -293,6 +294,9 @@ export function TripPanel({ tripId, canWrite, proposedStart, onClose, onMoved }:
           <div>
             <Text fw={600}>{formatOfficeDateRange(trip.start_date, trip.end_date)}</Text>
             <Group gap="xs" mt={4}>
+              <ButtonLink to="/admin/manifests/$tripId" params={{ tripId: trip.id }} size="compact-sm" variant="light" leftSection={<IconClipboardList size={14} />}>
+                Manifest
+              </ButtonLink>
               {trip.is_private && (
                 <Badge color="grape" variant="light">
                   Private

@@ -1,0 +1,197 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { downloadCsv } from '@/components/admin/csv.ts';
+import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
+import { formatOfficeDate, formatOfficeDateRange } from '@/lib/dates.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { manifestQuery } from '../api.ts';
+import { manifestCsvColumns, manifestCsvRows, passportWarning, roomLabel, seatTravelers, type Manifest, type VehicleGroup } from '../manifest.ts';
+import classes from './Manifest.module.css';
+
+function TripHeader({ manifest }: { manifest: Manifest }) {
+  const { trip, guides } = manifest;
+  return (
+    <Stack gap={2}>
+      <Title order={1} fz={{ base: 24, md: 28 }}>
+        {trip.tour_title}
+      </Title>
+      <Text>
+        {formatOfficeDateRange(trip.start_date, trip.end_date)} · {trip.seats_booked} travelers
+        {trip.meets_at ? ` · meets at ${trip.meets_at}` : ''}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {guides.length ? `Guide: ${guides.map((guide) => [guide.full_name, guide.phone].filter(Boolean).join(', ')).join('; ')}` : 'No guide yet'}
+      </Text>
+    </Stack>
+  );
+}
+
+function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Manifest }) {
+  const { vehicle } = group;
+  return (
+    <section className={classes.vehicle} aria-label={vehicle ? `${vehicle.name} (${vehicle.registration})` : 'Travelers without a seat'}>
+      <Group justify="space-between" align="flex-end" mb="xs">
+        <Title order={2} size="h4">
+          {vehicle ? `${vehicle.name} · ${vehicle.registration}` : 'Without a seat yet'}
+        </Title>
+        <Text size="sm" c={vehicle ? 'dimmed' : 'orange.8'}>
+          {vehicle ? `${group.lines.length} of ${vehicle.seats} seats` : `${group.lines.length} travelers: assign a vehicle on the calendar`}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={900}>
+        <Table withTableBorder verticalSpacing={6} fz="sm" layout="fixed" data-testid="manifest-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>#</Table.Th>
+              <Table.Th w="18%">Traveler</Table.Th>
+              <Table.Th w="14%">Passport</Table.Th>
+              <Table.Th w="8%">Room</Table.Th>
+              <Table.Th w="18%">Dietary and medical</Table.Th>
+              <Table.Th>Booking and contacts</Table.Th>
+              <Table.Th w="12%" ta="right">
+                Balance due
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {group.lines.map(({ booking, traveler, first }, index) => {
+              const warning = passportWarning(traveler, manifest.trip.end_date);
+              return (
+                <Table.Tr key={`${booking.booking_id}-${traveler.index}`}>
+                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {traveler.full_name ?? 'Name not given'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[traveler.traveler_type === 'child' ? 'Child' : traveler.traveler_type === 'adult' ? 'Adult' : null, traveler.age ? `${traveler.age} y` : null, traveler.nationality]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{traveler.passport_number ?? '—'}</Text>
+                    {traveler.passport_expiry && (
+                      <Text size="xs" c="dimmed">
+                        expires {formatOfficeDate(traveler.passport_expiry)}
+                      </Text>
+                    )}
+                    {warning && (
+                      <Text size="xs" className={classes.warning}>
+                        {warning}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{roomLabel(traveler.room_preference) || '—'}</Table.Td>
+                  <Table.Td>
+                    {traveler.dietary_needs && <Text size="sm">{traveler.dietary_needs}</Text>}
+                    {traveler.medical_notes && (
+                      <Text size="sm" className={classes.warning}>
+                        {traveler.medical_notes}
+                      </Text>
+                    )}
+                    {!traveler.dietary_needs && !traveler.medical_notes && '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    {first ? (
+                      <>
+                        <Text size="sm" fw={500}>
+                          {booking.reference}
+                          {booking.status === 'pending' ? ' (not yet confirmed)' : ''}
+                        </Text>
+                        <Text size="xs">{[booking.contact.full_name, booking.contact.phone].filter(Boolean).join(', ')}</Text>
+                        {booking.emergency && (
+                          <Text size="xs" c="dimmed">
+                            Emergency: {[booking.emergency.name, booking.emergency.relationship, booking.emergency.phone].filter(Boolean).join(', ')}
+                          </Text>
+                        )}
+                      </>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {booking.reference}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {first ? (booking.balance_due > 0 ? <Text size="sm" fw={600} c="orange.8">{formatMoney(booking.balance_due, booking.currency, { cents: true })}</Text> : 'Paid') : ''}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
+
+/** /admin/manifests/$tripId: who travels on a trip, vehicle by vehicle, to print (a page per vehicle) or download. */
+export function ManifestScreen({ tripId }: { tripId: string }) {
+  const found = useQuery(manifestQuery(tripId));
+  const back = (
+    <AnchorLink to="/admin/calendar" search={found.data ? { date: found.data.trip.start_date, trip: tripId } : {}} size="sm" className={classes.noPrint}>
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Calendar
+      </Group>
+    </AnchorLink>
+  );
+  if (found.isPending) return <Loader aria-label="Loading the manifest" />;
+  if (found.error) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" title="The manifest could not be opened">
+          {found.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  const manifest = found.data;
+  const groups = seatTravelers(manifest);
+  const total = groups.reduce((sum, group) => sum + group.lines.length, 0);
+  return (
+    <Stack gap="md" maw={1400} className={classes.sheet}>
+      {back}
+      <Group justify="space-between" align="flex-end">
+        <TripHeader manifest={manifest} />
+        <Group gap="xs" className={classes.noPrint}>
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+            Print
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            disabled={total === 0}
+            onClick={() => downloadCsv(`manifest-${manifest.trip.start_date}-${manifest.trip.tour_title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, manifestCsvRows(groups), manifestCsvColumns(manifest))}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      {manifest.trip.status === 'cancelled' && <Alert color="red">This trip is cancelled.</Alert>}
+      {total === 0 ? (
+        <Text c="dimmed">Nobody is booked on this trip yet.</Text>
+      ) : (
+        groups.map((group) => <VehicleSheet key={group.vehicle?.vehicle_id ?? 'unseated'} group={group} manifest={manifest} />)
+      )}
+      {manifest.bookings.some((booking) => booking.notes) && (
+        <Stack gap={4}>
+          <Title order={2} size="h5">
+            Booking notes
+          </Title>
+          {manifest.bookings
+            .filter((booking) => booking.notes)
+            .map((booking) => (
+              <Text key={booking.booking_id} size="sm">
+                <Badge variant="default" mr="xs">
+                  {booking.reference}
+                </Badge>
+                {booking.notes}
+              </Text>
+            ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
