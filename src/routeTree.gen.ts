@@ -62,6 +62,8 @@ import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/booki
 import { Route as AdminBookingsNewRouteImport } from './routes/admin/bookings/new'
 import { Route as AdminClientsIndexRouteImport } from './routes/admin/clients/index'
 import { Route as AdminClientsClientKeyRouteImport } from './routes/admin/clients/$clientKey'
+import { Route as AdminFieldIndexRouteImport } from './routes/admin/field/index'
+import { Route as AdminFieldTripIdRouteImport } from './routes/admin/field/$tripId'
 import { Route as AdminGuidesIndexRouteImport } from './routes/admin/guides/index'
 import { Route as AdminGuidesGuideIdRouteImport } from './routes/admin/guides/$guideId'
 import { Route as AdminGuidesNewRouteImport } from './routes/admin/guides/new'
@@ -343,6 +345,16 @@ const AdminClientsClientKeyRoute = AdminClientsClientKeyRouteImport.update({
   path: '/clients/$clientKey',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminFieldIndexRoute = AdminFieldIndexRouteImport.update({
+  id: '/field/',
+  path: '/field/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFieldTripIdRoute = AdminFieldTripIdRouteImport.update({
+  id: '/field/$tripId',
+  path: '/field/$tripId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGuidesIndexRoute = AdminGuidesIndexRouteImport.update({
   id: '/guides/',
   path: '/guides/',
@@ -475,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
@@ -487,6 +500,7 @@ export interface FileRoutesByFullPath {
   '/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
   '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
@@ -543,6 +557,7 @@ export interface FileRoutesByTo {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
@@ -555,6 +570,7 @@ export interface FileRoutesByTo {
   '/tours': typeof PublicToursIndexRoute
   '/admin/bookings': typeof AdminBookingsIndexRoute
   '/admin/clients': typeof AdminClientsIndexRoute
+  '/admin/field': typeof AdminFieldIndexRoute
   '/admin/guides': typeof AdminGuidesIndexRoute
   '/admin/vehicles': typeof AdminVehiclesIndexRoute
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
@@ -615,6 +631,7 @@ export interface FileRoutesById {
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
@@ -627,6 +644,7 @@ export interface FileRoutesById {
   '/_public/tours/': typeof PublicToursIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
   '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
@@ -687,6 +705,7 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
@@ -699,6 +718,7 @@ export interface FileRouteTypes {
     | '/tours/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/field/'
     | '/admin/guides/'
     | '/admin/vehicles/'
     | '/traveler/bookings/'
@@ -755,6 +775,7 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
@@ -767,6 +788,7 @@ export interface FileRouteTypes {
     | '/tours'
     | '/admin/bookings'
     | '/admin/clients'
+    | '/admin/field'
     | '/admin/guides'
     | '/admin/vehicles'
     | '/traveler/bookings'
@@ -826,6 +848,7 @@ export interface FileRouteTypes {
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
@@ -838,6 +861,7 @@ export interface FileRouteTypes {
     | '/_public/tours/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/field/'
     | '/admin/guides/'
     | '/admin/vehicles/'
     | '/traveler/bookings/'
@@ -1239,6 +1263,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClientsClientKeyRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/field/': {
+      id: '/admin/field/'
+      path: '/field'
+      fullPath: '/admin/field/'
+      preLoaderRoute: typeof AdminFieldIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/field/$tripId': {
+      id: '/admin/field/$tripId'
+      path: '/field/$tripId'
+      fullPath: '/admin/field/$tripId'
+      preLoaderRoute: typeof AdminFieldTripIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/guides/': {
       id: '/admin/guides/'
       path: '/guides'
@@ -1426,6 +1464,7 @@ interface AdminRouteChildren {
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
   AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
+  AdminFieldTripIdRoute: typeof AdminFieldTripIdRoute
   AdminGuidesGuideIdRoute: typeof AdminGuidesGuideIdRoute
   AdminGuidesNewRoute: typeof AdminGuidesNewRoute
   AdminManifestsTripIdRoute: typeof AdminManifestsTripIdRoute
@@ -1433,6 +1472,7 @@ interface AdminRouteChildren {
   AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
   AdminClientsIndexRoute: typeof AdminClientsIndexRoute
+  AdminFieldIndexRoute: typeof AdminFieldIndexRoute
   AdminGuidesIndexRoute: typeof AdminGuidesIndexRoute
   AdminVehiclesIndexRoute: typeof AdminVehiclesIndexRoute
   AdminBookingsEnquiriesEnquiryIdRoute: typeof AdminBookingsEnquiriesEnquiryIdRoute
@@ -1451,6 +1491,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,
   AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
+  AdminFieldTripIdRoute: AdminFieldTripIdRoute,
   AdminGuidesGuideIdRoute: AdminGuidesGuideIdRoute,
   AdminGuidesNewRoute: AdminGuidesNewRoute,
   AdminManifestsTripIdRoute: AdminManifestsTripIdRoute,
@@ -1458,6 +1499,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminVehiclesNewRoute: AdminVehiclesNewRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
   AdminClientsIndexRoute: AdminClientsIndexRoute,
+  AdminFieldIndexRoute: AdminFieldIndexRoute,
   AdminGuidesIndexRoute: AdminGuidesIndexRoute,
   AdminVehiclesIndexRoute: AdminVehiclesIndexRoute,
   AdminBookingsEnquiriesEnquiryIdRoute: AdminBookingsEnquiriesEnquiryIdRoute,

@@ -2743,6 +2743,7 @@ export interface Database {
       email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
       export_client: { Args: { p_client_key: string }; Returns: Json };
+      field_trips: { Args: Record<PropertyKey, never>; Returns: Json };
       guides_trip: { Args: { p_departure_id: string }; Returns: boolean };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };

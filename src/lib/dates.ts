@@ -128,6 +128,11 @@ export function setStaffDisplay(display: DisplayDates): void {
   staffDisplay = display;
 }
 
+/** '14:05': the time of day of an instant where the staff member is. */
+export function formatOfficeTime(iso: string): string {
+  return zonedParts(iso, staffDisplay.timezone).time;
+}
+
 /** '12/03/2026 14:05': an instant in the back office, in the staff member's time zone and date format. */
 export function formatOfficeDateTime(iso: string): string {
   return formatInstant(iso, staffDisplay);

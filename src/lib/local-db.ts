@@ -58,6 +58,8 @@ export class LocalDb extends Dexie {
   wishlist!: EntityTable<MirrorRow, 'id'>;
   preferences!: EntityTable<MirrorRow, 'id'>;
   profile!: EntityTable<MirrorRow, 'id'>;
+  /** Field mode: the manifests of the trips a staff member works this week, for use with no signal. */
+  fieldTrips!: EntityTable<MirrorRow, 'id'>;
   errorReports!: EntityTable<StoredErrorReport, 'id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
 
@@ -73,12 +75,16 @@ export class LocalDb extends Dexie {
       meta: 'key',
     });
     this.version(2).stores({ sent: 'id, userId, sentAt' });
+    this.version(3).stores({ fieldTrips: 'id, userId' });
   }
 
-  /** Signing out: nothing of that traveler stays on the device. */
+  /** Signing out: nothing of that user stays on the device. */
   async clearUser(userId: string): Promise<void> {
-    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.outbox, this.sent], async () => {
+    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.fieldTrips, this.outbox, this.sent, this.meta], async () => {
       await Promise.all([
+        this.fieldTrips.where('userId').equals(userId).delete(),
+        // The staff access kept for opening field mode offline (features/admin/access/api.ts).
+        this.meta.delete(`staffAccess:${userId}`),
         this.sent.where('userId').equals(userId).delete(),
         this.bookings.where('userId').equals(userId).delete(),
         this.wishlist.where('userId').equals(userId).delete(),

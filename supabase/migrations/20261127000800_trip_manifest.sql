@@ -1,7 +1,7 @@
 -- A trip's manifest: who travels (each traveler as booked, with passport, room and dietary or
 -- medical notes, and when they were checked in), each booking's contact, emergency contact and
 -- balance still due, where the trip meets, who runs it (guides, vehicles with their travelers) and
--- the incidents recorded on it. Operations staff read every trip's manifest; a guide reads only the
+-- the itinerary and the incidents recorded on it. Operations staff read every trip's manifest; a guide reads only the
 -- manifests of the trips they lead. Cancelled bookings are left out.
 
 create or replace function public.trip_manifest(p_departure_id uuid) returns jsonb
@@ -63,13 +63,19 @@ begin
                    from jsonb_array_elements(case when jsonb_typeof(b.travelers) = 'array' then b.travelers else '[]'::jsonb end)
                         with ordinality as x(value, ordinality)), '[]'),
                'party', b.adults + b.children,
+               -- The client ids of payments taken in the field, so a tablet knows which of its own have arrived.
+               'field_payments', coalesce((select jsonb_agg(p.client_id) from public.payments p where p.booking_id = b.id and p.client_id is not null), '[]'),
                -- When each traveler (by their place in the booking) was checked in.
                'checked_in', coalesce((select jsonb_object_agg(c.traveler_index, c.checked_in_at) from public.trip_check_ins c where c.booking_id = b.id), '{}'))
              order by b.created_at, b.id)
         from public.bookings b left join public.users u on u.id = b.user_id
        where b.departure_id = d.id and b.status in ('pending', 'confirmed', 'completed')), '[]'),
+    'itinerary', coalesce((
+      select jsonb_agg(jsonb_build_object('day_number', i.day_number, 'title', i.title, 'location', i.location,
+                                          'accommodation', i.accommodation, 'meals', i.meals) order by i.day_number)
+        from public.tour_itinerary i where i.tour_id = d.tour_id), '[]'),
     'incidents', coalesce((
-      select jsonb_agg(jsonb_build_object('id', i.id, 'note', i.note, 'occurred_at', i.occurred_at, 'booking_id', i.booking_id,
+      select jsonb_agg(jsonb_build_object('id', i.id, 'client_id', i.client_id, 'note', i.note, 'occurred_at', i.occurred_at, 'booking_id', i.booking_id,
                                           'recorded_by', (select u.full_name from public.users u where u.id = i.recorded_by))
                        order by i.occurred_at)
         from public.trip_incidents i where i.departure_id = d.id), '[]')

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, staffCredentials, signUp, type Api } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -28,9 +26,6 @@ async function seededBookings(a: Api, args: Record<string, unknown>): Promise<Li
   return page.rows;
 }
 
-/** The seeded office's accounts (an agent, an editor, two guides) and their generated passwords. */
-const staffCredentials = async () =>
-  JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
 const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const figure = async (page: Page, label: string) => Number(((await page.getByLabel(label, { exact: true }).locator('p').nth(1).textContent()) ?? '').replace(/[^0-9]/g, ''));
 

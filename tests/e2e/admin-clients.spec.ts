@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, staffCredentials, signUp, type Api } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -18,8 +16,6 @@ interface ClientRow {
   bookings: number;
 }
 
-const staffCredentials = async () =>
-  JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
 
 async function clients(a: Api, args: Record<string, unknown>): Promise<ClientRow[]> {
   return (await rest<{ rows: ClientRow[] }>(a, await adminToken(a), 'POST', 'rpc/search_clients', args)).rows;

@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 
 /** The settings the booking engine reads: admins change them with field messages; agents are kept out. */
 
@@ -121,7 +119,7 @@ test.describe('on a 768 px tablet', () => {
 
 test('an agent cannot open the settings, and the database refuses the agent’s changes', async ({ page, request }) => {
   const a = await api(request);
-  const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const staff = await staffCredentials();
   const agent = staff.find((member) => member.role === 'agent')!;
   await signInThroughPage(page, agent.email, agent.password, '/admin');
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);

@@ -49,6 +49,11 @@ export async function adminCredentials(dataDir = process.env.E2E_DATA_DIR ?? '.d
   return JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
 }
 
+/** The seeded office's accounts (an agent, an editor, two guides) and their generated passwords. */
+export async function staffCredentials(dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<{ role: string; name: string; email: string; password: string }[]> {
+  return JSON.parse(await readFile(path.join(dataDir, 'staff-credentials.json'), 'utf8')) as { role: string; name: string; email: string; password: string }[];
+}
+
 /** The seeded admin's token. */
 export async function adminToken(a: Api, dataDir?: string): Promise<string> {
   const admin = await adminCredentials(dataDir);

@@ -657,6 +657,7 @@ export const functions: Record<string, FunctionEntry> = {
   operations_due: staffOnly(['admin', 'agent'], () => ({})),
   // Field writes: operations admins on any trip, a guide on the trips they lead.
   may_work_trip: nobody,
+  field_trips: staffOnly(['admin', 'guide'], () => ({})),
   field_booking: nobody,
   traveler_name: nobody,
   record_check_in: fieldWrite((f, own) => ({ p_booking_id: own ? f.ids['booking:guide'] : f.ids.otherDepartureBooking, p_traveler_index: 0, p_checked_in_at: new Date().toISOString() })),

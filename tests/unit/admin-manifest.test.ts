@@ -28,6 +28,7 @@ const booking = (reference: string, names: string[], balance = 0, party = names.
   travelers: names.map((name, index) => traveler(index, name)),
   party,
   checked_in: {},
+  field_payments: [],
 });
 
 const manifest = (bookings: ManifestBooking[], vehicles: [string, number][]): Manifest => ({
@@ -35,6 +36,7 @@ const manifest = (bookings: ManifestBooking[], vehicles: [string, number][]): Ma
   guides: [],
   vehicles: vehicles.map(([name, travelers]) => ({ vehicle_id: name, name, registration: `T ${name}`, seats: 6, travelers })),
   bookings,
+  itinerary: [],
   incidents: [],
 });
 

@@ -1,4 +1,4 @@
-import { IconAddressBook, IconBell, IconCalendarEvent, IconCar, IconCompass, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconBell, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -26,6 +26,7 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Clients', to: '/admin/clients', icon: IconAddressBook, permission: 'clients.read', group: 'Sales', keywords: ['customers', 'travelers', 'guests', 'people', 'merge', 'erase', 'gdpr'] },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages, permission: 'messages.read', group: 'Sales', keywords: ['inbox', 'conversations', 'chat', 'reply'] },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent, permission: 'operations.read', group: 'Operations', keywords: ['departures', 'trips', 'schedule', 'move', 'dates', 'assign', 'manifest'], includes: ['/admin/manifests'] },
+  { label: 'Field mode', to: '/admin/field', icon: IconDeviceTablet, permission: 'field.work', group: 'Operations', keywords: ['offline', 'check-in', 'manifest', 'cash', 'incident', 'tablet', 'today'] },
   { label: 'Guides', to: '/admin/guides', icon: IconCompass, permission: 'operations.read', group: 'Operations', keywords: ['staff', 'licences', 'leave', 'languages', 'drivers', 'rangers'] },
   { label: 'Vehicles', to: '/admin/vehicles', icon: IconCar, permission: 'operations.read', group: 'Operations', keywords: ['fleet', 'land cruiser', 'insurance', 'service', 'seats', 'cars'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },

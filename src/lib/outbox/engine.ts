@@ -47,7 +47,7 @@ const sendLease = 60_000;
 const sentKeptFor = 10 * 60_000;
 /** The meta key remembering who was signed in, so their data is cleared when they sign out. */
 const lastUserKey = 'outbox.lastUserId';
-const mirrorTables: MirrorTable[] = ['bookings', 'wishlist', 'preferences', 'profile'];
+const mirrorTables: MirrorTable[] = ['bookings', 'wishlist', 'preferences', 'profile', 'fieldTrips'];
 
 /** 1 s, 2 s, 4 s … at most 5 minutes, by the number of attempts made. */
 export function retryDelay(attempts: number): number {

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { LocalDb, OutboxEntry } from '../local-db.ts';
 
 /** The device mirrors a write may change optimistically. */
-export type MirrorTable = 'bookings' | 'wishlist' | 'preferences' | 'profile';
+export type MirrorTable = 'bookings' | 'wishlist' | 'preferences' | 'profile' | 'fieldTrips';
 
 /** An outbox entry as a write's handler sees it. */
 export interface QueuedWrite<P> extends OutboxEntry {

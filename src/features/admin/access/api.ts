@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_DISPLAY_DATES, setStaffDisplay, type DisplayDates } from '@/lib/dates.ts';
+import { localDb } from '@/lib/local-db.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { requireSession, type SessionUser } from '@/lib/session/index.ts';
 import { accessDenied } from './guard.ts';
@@ -17,19 +18,34 @@ export const accessKeys = {
   permissions: (userId: string) => ['admin', 'permissions', userId] as const,
 };
 
+type StoredAccess = Pick<StaffAccess, 'role' | 'permissions' | 'display'>;
+
+/** The last access the server gave this user on this device, so field mode opens with no signal. */
+const storedAccessKey = (userId: string) => `staffAccess:${userId}`;
+
+/** Whether a failed read failed for want of a connection (supabase-js answers fetch's TypeError as an error). */
+const offlineFailure = (error: { message?: string }) => (typeof navigator !== 'undefined' && !navigator.onLine) || /failed to fetch|networkerror|load failed/i.test(error.message ?? '');
+
 export const permissionsQuery = (userId: string) =>
   queryOptions({
     queryKey: accessKeys.permissions(userId),
-    queryFn: async () => {
+    queryFn: async (): Promise<StoredAccess> => {
       const supabase = await getSupabase();
       const [access, profile] = await Promise.all([
         supabase.rpc('my_permissions'),
         supabase.from('users').select('preferences').eq('id', userId).maybeSingle(),
       ]);
-      if (access.error) throw access.error;
-      if (profile.error) throw profile.error;
+      const failure = access.error ?? profile.error;
+      if (failure) {
+        // With no signal, the screens open as they did last time; the server decides again once back.
+        const stored = offlineFailure(failure) ? await localDb.meta.get(storedAccessKey(userId)) : undefined;
+        if (stored) return stored.value as StoredAccess;
+        throw failure;
+      }
       const [row] = (access.data ?? []) as { role: string; permissions: string[] }[];
-      return { role: row?.role ?? 'traveler', permissions: row?.permissions ?? [], display: displayFrom(profile.data?.preferences) };
+      const found = { role: row?.role ?? 'traveler', permissions: row?.permissions ?? [], display: displayFrom(profile.data?.preferences) };
+      await localDb.meta.put({ key: storedAccessKey(userId), value: found });
+      return found;
     },
     // A role changes rarely; the database checks every read and write anyway.
     staleTime: 5 * 60_000,

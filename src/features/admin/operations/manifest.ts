@@ -34,10 +34,13 @@ export interface ManifestBooking {
   party: number;
   /** When each traveler, by their place in the booking, was checked in. */
   checked_in: Record<string, string>;
+  /** The client ids of the payments taken in the field that the server has. */
+  field_payments: string[];
 }
 
 export interface ManifestIncident {
   id: string;
+  client_id: string;
   note: string;
   occurred_at: string;
   booking_id: string | null;
@@ -49,6 +52,7 @@ export interface Manifest {
   guides: { full_name: string; phone: string | null; languages: string[] }[];
   vehicles: { vehicle_id: string; name: string; registration: string; seats: number; travelers: number }[];
   bookings: ManifestBooking[];
+  itinerary: { day_number: number; title: string; location: string | null; accommodation: string | null; meals: string[] }[];
   incidents: ManifestIncident[];
 }
 
