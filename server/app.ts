@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { calendarRoutes } from './api/calendar.ts';
 import { enquiryRoutes } from './api/enquiries.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { quoteRoutes } from './api/quotes.ts';
@@ -79,6 +80,7 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', teamRoutes(ctx));
   app.route('/api', quoteRoutes(ctx));
   app.route('/api', settingsRoutes(ctx));
+  app.route('/api', calendarRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

@@ -633,6 +633,33 @@ export interface Database {
           { foreignKeyName: "branding_settings_updated_by_fkey"; columns: ["updated_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      calendar_feeds: {
+        Row: {
+          id: string;
+          guide_id: string | null;
+          token: string;
+          renewed_at: string;
+          renewed_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          guide_id?: string | null;
+          token: string;
+          renewed_at?: string;
+          renewed_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          guide_id?: string | null;
+          token?: string;
+          renewed_at?: string;
+          renewed_by?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "calendar_feeds_guide_id_fkey"; columns: ["guide_id"]; isOneToOne: true; referencedRelation: "guides"; referencedColumns: ["id"] },
+          { foreignKeyName: "calendar_feeds_renewed_by_fkey"; columns: ["renewed_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       cancellation_policy_tiers: {
         Row: {
           min_days_before: number;
@@ -2777,6 +2804,7 @@ export interface Database {
       record_field_payment: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_amount: number; p_method: string; p_reference: string; p_paid_at: string }; Returns: Database['public']['Tables']["payments"]['Row'] };
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       record_trip_incident: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_note: string; p_occurred_at: string }; Returns: Database['public']['Tables']["trip_incidents"]['Row'] };
+      renew_calendar_feed: { Args: { p_guide_id?: string | null }; Returns: string };
       resend_booking_email: { Args: { p_notification_id: string }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       retry_email: { Args: { p_email_id: string }; Returns: undefined };

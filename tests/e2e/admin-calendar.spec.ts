@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -40,6 +41,7 @@ interface Setup {
   email: string;
   busyGuide: string;
   freeGuide: string;
+  freeGuideId: string;
   vehicles: [string, string];
 }
 
@@ -79,7 +81,7 @@ async function setUp(a: Api, request: APIRequestContext, start: string): Promise
     { name: `Cruiser A ${suffix}`, registration: `T 1${suffix.slice(0, 2)} A${suffix.slice(2, 4)}`, seats: 6 },
     { name: `Cruiser B ${suffix}`, registration: `T 2${suffix.slice(0, 2)} B${suffix.slice(2, 4)}`, seats: 6 },
   ]);
-  return { title: tour.title, departure: departure.id, start, email, busyGuide: busy.full_name, freeGuide: free.full_name, vehicles: [vehicles[0].name, vehicles[1].name] };
+  return { title: tour.title, departure: departure.id, start, email, busyGuide: busy.full_name, freeGuide: free.full_name, freeGuideId: free.id, vehicles: [vehicles[0].name, vehicles[1].name] };
 }
 
 const bar = (page: import('@playwright/test').Page, title: string, start: string) =>
@@ -165,6 +167,18 @@ test('an admin staffs a trip, is refused an overlapping guide and an overloaded 
   const mail = await emailTo(trip.email, 'New dates for');
   expect(mail).toContain(`${longDay(newStart)} to ${longDay(plusDays(newStart, 2))}`);
   expect(mail).toContain(`it was ${longDay(start)} to ${longDay(plusDays(start, 2))}`);
+
+  // The guide's calendar feed, read back with ical.js: it holds the trip, at its new dates.
+  await page.goto(`/admin/guides/${trip.freeGuideId}`);
+  await page.getByRole('button', { name: 'Make a calendar address' }).click();
+  const address = await page.getByRole('textbox', { name: 'Calendar address' }).inputValue();
+  expect(address).toMatch(/\/api\/calendar\/[0-9a-f]{64}\.ics$/);
+  const feed = await request.get(address);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+  expect(events.map((event) => [event.uid.split('@')[0], event.summary, event.startDate.toString(), event.endDate.toString()])).toEqual([
+    [trip.departure, trip.title, newStart, plusDays(newStart, 3)],
+  ]);
 });
 
 test.describe('on a 768 px tablet', () => {

@@ -61,6 +61,9 @@ async function setUp(): Promise<Fixtures> {
   ids.credential = await id(`insert into public.guide_credentials (guide_id, kind, name) values ($1, 'first_aid', 'Wilderness first aid') returning id`, [ids.guideRecord]);
   ids.leave = await id(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 410) returning id`, [ids.guideRecord]);
   ids.offRoad = await id(`insert into public.vehicle_out_of_service (vehicle_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 405) returning id`, [ids.vehicle]);
+  // The company's calendar feed, the guide's own, and the spare guide's.
+  ids.companyFeed = await id(`insert into public.calendar_feeds (guide_id, token) values (null, $1) returning id`, ['a'.repeat(64)]);
+  await server.db.query(`insert into public.calendar_feeds (guide_id, token) values ($1, $2), ($3, $4)`, [ids.guideRecord, 'b'.repeat(64), ids.spareGuide, 'c'.repeat(64)]);
   // Another guide and vehicle on the other departure, which the guide does not lead.
   const otherGuide = await id(`insert into public.guides (full_name) values ('Matrix Other Guide') returning id`);
   const otherVehicle = await id(`insert into public.vehicles (name, registration, seats) values ('Matrix Other', 'T 102 MTX', 7) returning id`);

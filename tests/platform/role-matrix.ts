@@ -238,6 +238,14 @@ export const tables: Record<string, TableEntry> = {
     patch: { travelers: 3 },
     target: (f) => ['departure_id', f.ids.departure],
   },
+  // Secret calendar addresses: operations admins read them all, a guide their own.
+  calendar_feeds: {
+    ...companyOnly('A---', { agent: '----', editor: '----', guide: 'S---' }),
+    visible: { guide: `guide_id in (select g.id from public.guides g where g.user_id = $1)` },
+    row: (f) => ({ guide_id: f.ids.spareGuide, token: 'f'.repeat(64) }),
+    patch: { renewed_at: '2026-01-01T00:00:00Z' },
+    target: (f) => ['id', f.ids.companyFeed],
+  },
   // What staff record in the field: read by operations staff and the trip's guides, written through functions only.
   trip_check_ins: {
     ...companyOnly('A---', { agent: 'A---', editor: '----', guide: 'S---' }),
@@ -658,6 +666,11 @@ export const functions: Record<string, FunctionEntry> = {
   // Field writes: operations admins on any trip, a guide on the trips they lead.
   may_work_trip: nobody,
   field_trips: staffOnly(['admin', 'guide'], () => ({})),
+  renew_calendar_feed: {
+    cells: eachRole((role) => (role === 'admin' ? 'Y' : role === 'guide' ? 'O' : '-')),
+    args: (f, role, whose) => ({ p_guide_id: role === 'guide' ? (whose === 'others' ? f.ids.spareGuide : f.ids.guideRecord) : null }),
+  },
+  calendar_feed_trips: nobody,
   field_booking: nobody,
   traveler_name: nobody,
   record_check_in: fieldWrite((f, own) => ({ p_booking_id: own ? f.ids['booking:guide'] : f.ids.otherDepartureBooking, p_traveler_index: 0, p_checked_in_at: new Date().toISOString() })),

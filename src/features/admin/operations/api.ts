@@ -259,3 +259,33 @@ export const manifestQuery = (departureId: string) =>
       return data as unknown as Manifest;
     },
   });
+
+/** A calendar feed's address, or null before one is made: the company's (guideId null) or a guide's. */
+export const calendarFeedQuery = (guideId: string | null) =>
+  queryOptions({
+    queryKey: [...operationsKeys.all, 'feed', guideId] as const,
+    queryFn: async () => {
+      const ask = (await getSupabase()).from('calendar_feeds').select('token, renewed_at');
+      const { data, error } = await (guideId ? ask.eq('guide_id', guideId) : ask.is('guide_id', null)).maybeSingle();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+/** Makes the feed's address, or a new one in place of the old (renew_calendar_feed). */
+export async function renewCalendarFeed(guideId: string | null): Promise<string> {
+  const { data, error } = await (await getSupabase()).rpc('renew_calendar_feed', guideId ? { p_guide_id: guideId } : {});
+  if (error) throw error;
+  return data;
+}
+
+/** The guide record of the signed-in guide, if they have one. */
+export const ownGuideQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...operationsKeys.all, 'own-guide', userId] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).from('guides').select('id, full_name').eq('user_id', userId).maybeSingle();
+      if (error) throw error;
+      return data;
+    },
+  });

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarShare, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { formatOfficeDate, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { calendarQuery, guidesQuery, tourChoicesQuery, vehiclesQuery, type CalendarTrip } from '../api.ts';
 import { CALENDAR_VIEWS, seatsOf, staffingGaps, stepDate, viewRange, weeksOf, weekStart, type CalendarSearch, type CalendarView } from '../calendar.ts';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import classes from './Calendar.module.css';
 import { tripColor, WeekOfTrips } from './TripBars.tsx';
 import { TripPanel } from './TripPanel.tsx';
@@ -102,6 +103,7 @@ export function Calendar({ search, onSearchChange, canWrite }: { search: Calenda
   const guides = useQuery(guidesQuery());
   const vehicles = useQuery(vehiclesQuery());
   const [proposed, setProposed] = useState<{ tripId: string; day: string } | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
   const trips = (calendar.data ?? []).filter(
     (trip) =>
       (!search.guide || trip.departure_guides.some((row) => row.guide_id === search.guide)) &&
@@ -122,8 +124,20 @@ export function Calendar({ search, onSearchChange, canWrite }: { search: Calenda
       <PageHeader
         title="Calendar"
         description="Every trip, scheduled or private, with its seats and who runs it. Open one to assign guides and vehicles or to move it."
-        actions={<SegmentedControl aria-label="View" data={CALENDAR_VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))} value={view} onChange={(value) => onSearchChange({ view: value === 'month' ? undefined : (value as CalendarView) })} />}
+        actions={
+          <>
+            {canWrite && (
+              <Button variant="default" leftSection={<IconCalendarShare size={16} />} onClick={() => setSubscribing(true)}>
+                Subscribe
+              </Button>
+            )}
+            <SegmentedControl aria-label="View" data={CALENDAR_VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))} value={view} onChange={(value) => onSearchChange({ view: value === 'month' ? undefined : (value as CalendarView) })} />
+          </>
+        }
       />
+      <Modal opened={subscribing} onClose={() => setSubscribing(false)} title="Every trip in your calendar app" centered size="lg">
+        <CalendarFeed guideId={null} what="every trip of the company" />
+      </Modal>
       <Paper withBorder radius="md" p="md" mb="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">

@@ -1,14 +1,16 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateRange, formatOfficeDateTime, officeToday } from '@/lib/dates.ts';
 import { useOnline } from '@/lib/online.ts';
+import { ownGuideQuery } from '../api.ts';
 import { refreshFieldTrips, useFieldTrips, useFieldTripsSavedAt } from '../field-api.ts';
 import { tripsThisWeek, tripWhen } from '../field.ts';
 import { manifestLines } from '../manifest.ts';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import { FieldWaiting } from './FieldWaiting.tsx';
 
 /** Keeps the device's trips fresh while there is a connection: on opening, and when the signal returns. */
@@ -29,6 +31,7 @@ export function FieldMode({ userId }: { userId: string }) {
   const refresh = useFieldRefresh(userId);
   const online = useOnline();
   const today = officeToday();
+  const ownGuide = useQuery({ ...ownGuideQuery(userId), enabled: online });
   const shown = tripsThisWeek(trips ?? [], today);
   return (
     <Stack gap="md" maw={1100}>
@@ -46,6 +49,14 @@ export function FieldMode({ userId }: { userId: string }) {
         {refresh.error && online ? ` · The latest could not be fetched: ${refresh.error.message}` : ''}
       </Text>
       <FieldWaiting userId={userId} />
+      {ownGuide.data && (
+        <Card withBorder radius="md" padding="md">
+          <Text fw={600} mb={4}>
+            Your trips in your phone&rsquo;s calendar
+          </Text>
+          <CalendarFeed guideId={ownGuide.data.id} what="the trips you lead" />
+        </Card>
+      )}
       {trips === undefined ? (
         <Loader aria-label="Loading the trips on this device" />
       ) : shown.length === 0 ? (

@@ -23,6 +23,7 @@ import {
   type CredentialDraft,
   type GuideDraft,
 } from '../model.ts';
+import { CalendarFeed } from './CalendarFeed.tsx';
 import { DueBadge } from './DueBadge.tsx';
 import { Periods } from './Periods.tsx';
 import { Trips } from './Trips.tsx';
@@ -311,6 +312,11 @@ export function GuideScreen({ guideId, canWrite }: { guideId: string | null; can
             <Section title="Trips">
               <Trips trips={guide.departure_guides.map((row) => row.tour_departures)} today={today} />
             </Section>
+            {canWrite && (
+              <Section title="Calendar feed">
+                <CalendarFeed guideId={guide.id} what={`${guide.full_name}’s trips`} />
+              </Section>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>
