@@ -31,6 +31,7 @@ import { Route as PublicTermsConditionsRouteImport } from './routes/_public/term
 import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
@@ -188,6 +189,11 @@ const PublicTravelInsuranceRoute = PublicTravelInsuranceRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
@@ -461,6 +467,7 @@ export interface FileRoutesByFullPath {
   '/terms-conditions': typeof PublicTermsConditionsRoute
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -530,6 +537,7 @@ export interface FileRoutesByTo {
   '/terms-conditions': typeof PublicTermsConditionsRoute
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -604,6 +612,7 @@ export interface FileRoutesById {
   '/_public/terms-conditions': typeof PublicTermsConditionsRoute
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/messages': typeof AdminMessagesRoute
@@ -679,6 +688,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/thank-you'
     | '/travel-insurance'
+    | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/messages'
@@ -748,6 +758,7 @@ export interface FileRouteTypes {
     | '/terms-conditions'
     | '/thank-you'
     | '/travel-insurance'
+    | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/messages'
@@ -821,6 +832,7 @@ export interface FileRouteTypes {
     | '/_public/terms-conditions'
     | '/_public/thank-you'
     | '/_public/travel-insurance'
+    | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/messages'
@@ -1044,6 +1056,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/auth-debug': {
@@ -1454,6 +1473,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
@@ -1481,6 +1501,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminCalendarRoute: AdminCalendarRoute,
   AdminMessagesRoute: AdminMessagesRoute,

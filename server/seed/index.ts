@@ -15,6 +15,7 @@ import { MediaLibrary } from './media.ts';
 import { seedOfficeYear } from './office.ts';
 import { seedStaffNotifications } from './notifications.ts';
 import { seedOperations } from './operations.ts';
+import { seedAnalytics } from './analytics.ts';
 import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
 
 export interface SeedResult {
@@ -349,6 +350,7 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
 
     await seedStaffNotifications(tx, today);
     await seedOperations(tx, today);
+    await seedAnalytics(tx, today);
 
     // Last, still inside the transaction: if writing the file fails, nothing is committed.
     await writeFile(credentialsFile, JSON.stringify({ email: adminEmail, password: adminPassword }, null, 2) + '\n', {

@@ -137,6 +137,8 @@ export async function seedOfficeYear(
       payment_method: options.paid > 0 || !pending ? pick(['bank_transfer', 'card', 'bank_transfer']) : null,
       cancelled_at: options.status === 'cancelled' ? addDays(options.createdAt, 12).toISOString() : null,
       cancellation_reason: options.status === 'cancelled' ? pick(['Family emergency', 'Flights changed', 'Illness']) : null,
+      // Most book on the website; some call or write and the office books for them.
+      source: pick(['website', 'website', 'website', 'office']),
     });
     const paid = money(Math.min(total, options.paid * total));
     if (paid > 0) {

@@ -435,6 +435,7 @@ export interface Database {
           hold_approved_by: string | null;
           search: string | null;
           booking_terms_version: string | null;
+          source: string;
         };
         Insert: {
           id?: string;
@@ -467,6 +468,7 @@ export interface Database {
           hold_approved_by?: string | null;
           search?: string | null;
           booking_terms_version?: string | null;
+          source: string;
         };
         Update: {
           id?: string;
@@ -499,6 +501,7 @@ export interface Database {
           hold_approved_by?: string | null;
           search?: string | null;
           booking_terms_version?: string | null;
+          source?: string;
         };
         Relationships: [
           { foreignKeyName: "bookings_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
@@ -2748,6 +2751,7 @@ export interface Database {
       accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
       admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
       admin_search: { Args: { p_query: string }; Returns: Json };
+      analytics_report: { Args: { p_from: string; p_to: string }; Returns: Json };
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparedWithLastMonth, seatsFilled } from '../../src/features/admin/dashboard/model.ts';
+import { seatsFilled } from '../../src/components/admin/SeatsFilled.tsx';
+import { comparedWithLastMonth } from '../../src/features/admin/dashboard/model.ts';
 
 describe('the dashboard model', () => {
   it('compares this month with the last', () => {

@@ -1,4 +1,4 @@
-import { IconAddressBook, IconBell, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -21,6 +21,7 @@ export interface AdminScreen {
 export const adminScreens: AdminScreen[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, permission: 'backoffice.open', group: 'Overview', keywords: ['home', 'today'] },
   { label: 'Notifications', to: '/admin/notifications', icon: IconBell, permission: 'backoffice.open', group: 'Overview', keywords: ['alerts', 'unread', 'email log', 'failed emails', 'retry'] },
+  { label: 'Analytics', to: '/admin/analytics', icon: IconChartBar, permission: 'analytics.read', group: 'Overview', keywords: ['reports', 'revenue', 'funnel', 'conversion', 'occupancy', 'cancellations', 'statistics'] },
   { label: 'Bookings', to: '/admin/bookings', icon: IconTicket, permission: 'bookings.read', group: 'Sales', keywords: ['reservations', 'payments', 'balance'] },
   { label: 'Enquiries', to: '/admin/bookings/enquiries', icon: IconInbox, permission: 'enquiries.read', group: 'Sales', keywords: ['quotes', 'pipeline', 'leads', 'tailor-made', 'trip requests'], includes: ['/admin/bookings/quotes'] },
   { label: 'Clients', to: '/admin/clients', icon: IconAddressBook, permission: 'clients.read', group: 'Sales', keywords: ['customers', 'travelers', 'guests', 'people', 'merge', 'erase', 'gdpr'] },

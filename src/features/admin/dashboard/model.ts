@@ -5,8 +5,3 @@ export function comparedWithLastMonth(current: number, previous: number): { text
   if (change === 0) return { text: 'same as last month', direction: 'same' };
   return { text: `${change > 0 ? 'up' : 'down'} ${Math.abs(change)}% on last month`, direction: change > 0 ? 'up' : 'down' };
 }
-
-/** Seats filled as a share of the departure, 0 to 100. */
-export function seatsFilled(booked: number, capacity: number): number {
-  return capacity > 0 ? Math.min(100, Math.round((booked / capacity) * 100)) : 0;
-}

@@ -1,4 +1,4 @@
-import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps, type RegisteredRouter } from '@tanstack/react-router';
@@ -7,10 +7,11 @@ import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { SeatsFilled } from '@/components/admin/SeatsFilled.tsx';
 import { formatOfficeDate, formatLongDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { dashboardQuery, type DashboardDeparture, type DashboardFigures } from '../api.ts';
-import { comparedWithLastMonth, seatsFilled } from '../model.ts';
+import { comparedWithLastMonth } from '../model.ts';
 import classes from './Dashboard.module.css';
 
 const usd = (amount: number) => formatMoney(amount, 'USD');
@@ -144,12 +145,7 @@ function Figures({ figures, operations }: { figures: DashboardFigures; operation
                       </AnchorLink>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Progress value={seatsFilled(departure.seats_booked, departure.capacity)} w={120} aria-label={`${departure.seats_booked} of ${departure.capacity} seats`} />
-                        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {departure.seats_booked} / {departure.capacity}
-                        </Text>
-                      </Group>
+                      <SeatsFilled booked={departure.seats_booked} capacity={departure.capacity} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
