@@ -63,6 +63,8 @@ beforeAll(async () => {
   const lastMonth = new Date(`${today.slice(0, 8)}01T12:00:00Z`);
   lastMonth.setUTCDate(lastMonth.getUTCDate() - 10);
   const paidBack = await booking(later, { status: 'confirmed', createdAt: lastMonth.toISOString() });
+  // Made half an hour into this month in Arusha (the evening before in UTC): this month's.
+  await booking(later, { status: 'confirmed', createdAt: `${today.slice(0, 8)}01T00:30:00+03:00` });
   await server.db.query(`insert into public.payments (booking_id, amount, currency, method, status) values ($1, 500, 'EUR', 'card', 'refund_due')`, [paidBack]);
   await server.db.query(`insert into public.enquiries (name, email, message, status) values ('Asha', 'asha@example.com', 'Gorillas in June?', 'new'), ('Cleo', 'cleo@example.com', 'A quote, please', 'quoted')`);
   await server.db.query(`insert into public.enquiries (name, email, message, status, lost_reason) values ('Ben', 'ben@example.com', 'Done', 'lost', 'Booked elsewhere')`);

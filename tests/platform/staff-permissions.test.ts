@@ -40,7 +40,9 @@ describe('staff permissions', () => {
     expect(agent.permissions.filter((p) => ['settings.write', 'team.manage', 'content.write', 'catalogue.write'].includes(p))).toEqual([]);
     expect(editor.permissions).toEqual(expect.arrayContaining(['catalogue.write', 'content.write']));
     expect(editor.permissions.filter((p) => p.startsWith('bookings.') || p.startsWith('clients.'))).toEqual([]);
-    expect(guide.permissions).toEqual(['assignments.read', 'backoffice.open', 'calendar.read']);
+    // A guide works their own trips in field mode, and reads no operations record of others.
+    expect(guide.permissions).toEqual(['assignments.read', 'backoffice.open', 'calendar.read', 'field.work']);
+    expect(agent.permissions).not.toContain('field.work');
     // Every staff role opens the back office; admin holds every permission any role has.
     for (const role of [admin, agent, editor, guide]) expect(role.permissions).toContain('backoffice.open');
     for (const role of [agent, editor, guide]) for (const permission of role.permissions) expect(admin.permissions).toContain(permission);
