@@ -5,6 +5,7 @@ import { IconBell, IconExternalLink, IconSearch, IconShieldCheck } from '@tabler
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../layouts/Wordmark.tsx';
+import { OutboxStatusSlot } from '../widgets/OutboxStatusSlot.tsx';
 import { UserMenu } from '../widgets/UserMenu.tsx';
 import classes from './AdminShell.module.css';
 import { CommandPalette, type PaletteRecord } from './CommandPalette.tsx';
@@ -81,6 +82,8 @@ export function AdminShell({
                 Search
               </Button>
             )}
+            {/* What this device recorded that the server does not have yet (field mode): on every screen. */}
+            <OutboxStatusSlot />
             <Indicator
               label={unreadNotifications !== undefined && unreadNotifications > 99 ? '99+' : unreadNotifications}
               size={18}

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCsv } from '@/components/admin/csv.ts';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
-import { formatOfficeDate, formatOfficeDateRange } from '@/lib/dates.ts';
+import { formatOfficeDate, formatOfficeDateRange, formatOfficeTime } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { manifestQuery } from '../api.ts';
 import { manifestCsvColumns, manifestCsvRows, passportWarning, roomLabel, seatTravelers, type Manifest, type VehicleGroup } from '../manifest.ts';
@@ -49,13 +49,14 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
               <Table.Th w="8%">Room</Table.Th>
               <Table.Th w="18%">Dietary and medical</Table.Th>
               <Table.Th>Booking and contacts</Table.Th>
-              <Table.Th w="12%" ta="right">
+              <Table.Th w="11%" ta="right">
                 Balance due
               </Table.Th>
+              <Table.Th w="9%">Checked in</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {group.lines.map(({ booking, traveler, first }, index) => {
+            {group.lines.map(({ booking, traveler, first, checkedInAt }, index) => {
               const warning = passportWarning(traveler, manifest.trip.end_date);
               return (
                 <Table.Tr key={`${booking.booking_id}-${traveler.index}`}>
@@ -116,6 +117,8 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {first ? (booking.balance_due > 0 ? <Text size="sm" fw={600} c="orange.8">{formatMoney(booking.balance_due, booking.currency, { cents: true })}</Text> : 'Paid') : ''}
                   </Table.Td>
+                  {/* The time when checked in; on paper, a box to tick at the gate. */}
+                  <Table.Td>{checkedInAt ? formatOfficeTime(checkedInAt) : <span className={classes.tick} aria-label="Not checked in" />}</Table.Td>
                 </Table.Tr>
               );
             })}
