@@ -150,6 +150,9 @@ async function timed(label: string, samples: Record<string, number[]>, call: () 
   if (ask) (samples[`${label}.${ask}`] ??= []).push(took);
 }
 
+/** A day from today (yyyy-mm-dd, UTC: a day either way changes nothing measured). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function measure(client: SupabaseClient, bookingIds: string[], references: string[], count = rounds) {
   const samples: Record<string, number[]> = {};
   // What the office types: a client's name, an email, a phone number, a surname many share.
@@ -184,6 +187,12 @@ async function measure(client: SupabaseClient, bookingIds: string[], references:
     await timed('clients_list', samples, () => client.rpc('search_clients', { p_sort: 'spent', p_descending: true }));
     await timed('clients_list', samples, () => client.rpc('search_clients', { p_tag: 'vip', p_upcoming: true, p_sort: 'next_trip' }));
     await timed('dashboard', samples, () => client.rpc('admin_dashboard'));
+    // Operations and analytics: the dashboard's operations card, an admin's week in field mode
+    // (every trip's manifest), and the analytics over 90 days and over two years.
+    await timed('operations', samples, () => client.rpc('operations_due'), 'due');
+    await timed('operations', samples, () => client.rpc('field_trips'), 'field_trips');
+    await timed('analytics', samples, () => client.rpc('analytics_report', { p_from: dayFromToday(-89), p_to: dayFromToday(0) }), '90_days');
+    await timed('analytics', samples, () => client.rpc('analytics_report', { p_from: dayFromToday(-729), p_to: dayFromToday(0) }), 'two_years');
   }
   return Object.fromEntries(
     Object.entries(samples).map(([label, values]) => {

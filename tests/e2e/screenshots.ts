@@ -26,8 +26,15 @@ export async function saveScreenshot(page: Page, name: string, options: { wholeP
     const settled = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, waitMs))]);
   }, IMAGE_WAIT_MS);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, part = 1; y < height; y += 1600, part += 1) {
-    await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${part}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1600, height - y) } });
+  // The page's height is read again for each part: a list that re-renders between two parts can
+  // make the page shorter, and a clip past its end is refused.
+  const heightNow = () => page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0, part = 1, height = await heightNow(); y < height; y += 1600, part += 1, height = await heightNow()) {
+    const clip = () => ({ x: 0, y, width, height: Math.max(1, Math.min(1600, height - y)) });
+    await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${part}.png`, fullPage: true, clip: clip() }).catch(async (error: unknown) => {
+      if (!String(error).includes('Clipped area')) throw error;
+      height = await heightNow();
+      if (y < height) await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${part}.png`, fullPage: true, clip: clip() });
+    });
   }
 }
