@@ -25,7 +25,8 @@ test('offline at the gate: check-ins, cash and a note reach the server once; a c
   const token = await adminToken(a);
   const suffix = randomUUID().slice(0, 4);
   const [tour] = await rest<{ id: string; title: string }[]>(a, token, 'GET', 'tours?select=id,title&status=eq.active&is_private=eq.false&order=slug&limit=1');
-  const [departure] = await rest<{ id: string }[]>(a, token, 'POST', 'tour_departures?select=id', { tour_id: tour.id, start_date: inDays(0), end_date: inDays(2), capacity: 10 });
+  // Booked while it is still to come (the booking engine takes no trip leaving today), then moved to today.
+  const [departure] = await rest<{ id: string }[]>(a, token, 'POST', 'tour_departures?select=id', { tour_id: tour.id, start_date: inDays(2), end_date: inDays(4), capacity: 10 });
   const book = async (names: string[]) => {
     const response = await request.post('/rest/v1/rpc/create_booking', {
       headers: { apikey: a.anonKey, 'content-type': 'application/json' },
@@ -41,6 +42,7 @@ test('offline at the gate: check-ins, cash and a note reach the server once; a c
   };
   const pair = await book([`Ingrid Field ${suffix}`, `Lars Field ${suffix}`]);
   const single = await book([`Solveig Field ${suffix}`]);
+  await rest(a, token, 'PATCH', `tour_departures?id=eq.${departure.id}`, { start_date: inDays(0), end_date: inDays(2) });
 
   const admin = await adminCredentials();
   await signInThroughPage(page, admin.email, admin.password, '/admin/field');
