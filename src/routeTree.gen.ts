@@ -34,6 +34,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
+import { Route as AdminCheckItineraryRouteImport } from './routes/admin/check-itinerary'
+import { Route as AdminItineraryDebugRouteImport } from './routes/admin/itinerary-debug'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
@@ -69,6 +71,9 @@ import { Route as AdminGuidesIndexRouteImport } from './routes/admin/guides/inde
 import { Route as AdminGuidesGuideIdRouteImport } from './routes/admin/guides/$guideId'
 import { Route as AdminGuidesNewRouteImport } from './routes/admin/guides/new'
 import { Route as AdminManifestsTripIdRouteImport } from './routes/admin/manifests/$tripId'
+import { Route as AdminToursIndexRouteImport } from './routes/admin/tours/index'
+import { Route as AdminToursTourIdRouteImport } from './routes/admin/tours/$tourId'
+import { Route as AdminToursNewRouteImport } from './routes/admin/tours/new'
 import { Route as AdminVehiclesIndexRouteImport } from './routes/admin/vehicles/index'
 import { Route as AdminVehiclesVehicleIdRouteImport } from './routes/admin/vehicles/$vehicleId'
 import { Route as AdminVehiclesNewRouteImport } from './routes/admin/vehicles/new'
@@ -204,6 +209,16 @@ const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
 const AdminCalendarRoute = AdminCalendarRouteImport.update({
   id: '/calendar',
   path: '/calendar',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCheckItineraryRoute = AdminCheckItineraryRouteImport.update({
+  id: '/check-itinerary',
+  path: '/check-itinerary',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminItineraryDebugRoute = AdminItineraryDebugRouteImport.update({
+  id: '/itinerary-debug',
+  path: '/itinerary-debug',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -381,6 +396,21 @@ const AdminManifestsTripIdRoute = AdminManifestsTripIdRouteImport.update({
   path: '/manifests/$tripId',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminToursIndexRoute = AdminToursIndexRouteImport.update({
+  id: '/tours/',
+  path: '/tours/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminToursTourIdRoute = AdminToursTourIdRouteImport.update({
+  id: '/tours/$tourId',
+  path: '/tours/$tourId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminToursNewRoute = AdminToursNewRouteImport.update({
+  id: '/tours/new',
+  path: '/tours/new',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminVehiclesIndexRoute = AdminVehiclesIndexRouteImport.update({
   id: '/vehicles/',
   path: '/vehicles/',
@@ -470,6 +500,8 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
+  '/admin/check-itinerary': typeof AdminCheckItineraryRoute
+  '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -498,6 +530,8 @@ export interface FileRoutesByFullPath {
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
+  '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -509,6 +543,7 @@ export interface FileRoutesByFullPath {
   '/admin/clients/': typeof AdminClientsIndexRoute
   '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
+  '/admin/tours/': typeof AdminToursIndexRoute
   '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
@@ -540,6 +575,8 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
+  '/admin/check-itinerary': typeof AdminCheckItineraryRoute
+  '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -569,6 +606,8 @@ export interface FileRoutesByTo {
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
+  '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -580,6 +619,7 @@ export interface FileRoutesByTo {
   '/admin/clients': typeof AdminClientsIndexRoute
   '/admin/field': typeof AdminFieldIndexRoute
   '/admin/guides': typeof AdminGuidesIndexRoute
+  '/admin/tours': typeof AdminToursIndexRoute
   '/admin/vehicles': typeof AdminVehiclesIndexRoute
   '/traveler/bookings': typeof TravelerBookingsIndexRoute
   '/blog/category/$slug': typeof PublicBlogCategorySlugRoute
@@ -615,6 +655,8 @@ export interface FileRoutesById {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
+  '/admin/check-itinerary': typeof AdminCheckItineraryRoute
+  '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -644,6 +686,8 @@ export interface FileRoutesById {
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
+  '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
   '/traveler/bookings/$reference': typeof TravelerBookingsReferenceRoute
@@ -655,6 +699,7 @@ export interface FileRoutesById {
   '/admin/clients/': typeof AdminClientsIndexRoute
   '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
+  '/admin/tours/': typeof AdminToursIndexRoute
   '/admin/vehicles/': typeof AdminVehiclesIndexRoute
   '/traveler/bookings/': typeof TravelerBookingsIndexRoute
   '/_public/blog/category/$slug': typeof PublicBlogCategorySlugRoute
@@ -691,6 +736,8 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
+    | '/admin/check-itinerary'
+    | '/admin/itinerary-debug'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -719,6 +766,8 @@ export interface FileRouteTypes {
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
+    | '/admin/tours/$tourId'
+    | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -730,6 +779,7 @@ export interface FileRouteTypes {
     | '/admin/clients/'
     | '/admin/field/'
     | '/admin/guides/'
+    | '/admin/tours/'
     | '/admin/vehicles/'
     | '/traveler/bookings/'
     | '/blog/category/$slug'
@@ -761,6 +811,8 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
+    | '/admin/check-itinerary'
+    | '/admin/itinerary-debug'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -790,6 +842,8 @@ export interface FileRouteTypes {
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
+    | '/admin/tours/$tourId'
+    | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -801,6 +855,7 @@ export interface FileRouteTypes {
     | '/admin/clients'
     | '/admin/field'
     | '/admin/guides'
+    | '/admin/tours'
     | '/admin/vehicles'
     | '/traveler/bookings'
     | '/blog/category/$slug'
@@ -835,6 +890,8 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/auth-debug'
     | '/admin/calendar'
+    | '/admin/check-itinerary'
+    | '/admin/itinerary-debug'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -864,6 +921,8 @@ export interface FileRouteTypes {
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
+    | '/admin/tours/$tourId'
+    | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
     | '/traveler/bookings/$reference'
@@ -875,6 +934,7 @@ export interface FileRouteTypes {
     | '/admin/clients/'
     | '/admin/field/'
     | '/admin/guides/'
+    | '/admin/tours/'
     | '/admin/vehicles/'
     | '/traveler/bookings/'
     | '/_public/blog/category/$slug'
@@ -1077,6 +1137,20 @@ declare module '@tanstack/react-router' {
       path: '/calendar'
       fullPath: '/admin/calendar'
       preLoaderRoute: typeof AdminCalendarRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/check-itinerary': {
+      id: '/admin/check-itinerary'
+      path: '/check-itinerary'
+      fullPath: '/admin/check-itinerary'
+      preLoaderRoute: typeof AdminCheckItineraryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/itinerary-debug': {
+      id: '/admin/itinerary-debug'
+      path: '/itinerary-debug'
+      fullPath: '/admin/itinerary-debug'
+      preLoaderRoute: typeof AdminItineraryDebugRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/messages': {
@@ -1324,6 +1398,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminManifestsTripIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/tours/': {
+      id: '/admin/tours/'
+      path: '/tours'
+      fullPath: '/admin/tours/'
+      preLoaderRoute: typeof AdminToursIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tours/$tourId': {
+      id: '/admin/tours/$tourId'
+      path: '/tours/$tourId'
+      fullPath: '/admin/tours/$tourId'
+      preLoaderRoute: typeof AdminToursTourIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tours/new': {
+      id: '/admin/tours/new'
+      path: '/tours/new'
+      fullPath: '/admin/tours/new'
+      preLoaderRoute: typeof AdminToursNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/vehicles/': {
       id: '/admin/vehicles/'
       path: '/vehicles'
@@ -1476,6 +1571,8 @@ interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
+  AdminCheckItineraryRoute: typeof AdminCheckItineraryRoute
+  AdminItineraryDebugRoute: typeof AdminItineraryDebugRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -1488,12 +1585,15 @@ interface AdminRouteChildren {
   AdminGuidesGuideIdRoute: typeof AdminGuidesGuideIdRoute
   AdminGuidesNewRoute: typeof AdminGuidesNewRoute
   AdminManifestsTripIdRoute: typeof AdminManifestsTripIdRoute
+  AdminToursTourIdRoute: typeof AdminToursTourIdRoute
+  AdminToursNewRoute: typeof AdminToursNewRoute
   AdminVehiclesVehicleIdRoute: typeof AdminVehiclesVehicleIdRoute
   AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
   AdminClientsIndexRoute: typeof AdminClientsIndexRoute
   AdminFieldIndexRoute: typeof AdminFieldIndexRoute
   AdminGuidesIndexRoute: typeof AdminGuidesIndexRoute
+  AdminToursIndexRoute: typeof AdminToursIndexRoute
   AdminVehiclesIndexRoute: typeof AdminVehiclesIndexRoute
   AdminBookingsEnquiriesEnquiryIdRoute: typeof AdminBookingsEnquiriesEnquiryIdRoute
   AdminBookingsQuotesQuoteIdRoute: typeof AdminBookingsQuotesQuoteIdRoute
@@ -1504,6 +1604,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminCalendarRoute: AdminCalendarRoute,
+  AdminCheckItineraryRoute: AdminCheckItineraryRoute,
+  AdminItineraryDebugRoute: AdminItineraryDebugRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -1516,12 +1618,15 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminGuidesGuideIdRoute: AdminGuidesGuideIdRoute,
   AdminGuidesNewRoute: AdminGuidesNewRoute,
   AdminManifestsTripIdRoute: AdminManifestsTripIdRoute,
+  AdminToursTourIdRoute: AdminToursTourIdRoute,
+  AdminToursNewRoute: AdminToursNewRoute,
   AdminVehiclesVehicleIdRoute: AdminVehiclesVehicleIdRoute,
   AdminVehiclesNewRoute: AdminVehiclesNewRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
   AdminClientsIndexRoute: AdminClientsIndexRoute,
   AdminFieldIndexRoute: AdminFieldIndexRoute,
   AdminGuidesIndexRoute: AdminGuidesIndexRoute,
+  AdminToursIndexRoute: AdminToursIndexRoute,
   AdminVehiclesIndexRoute: AdminVehiclesIndexRoute,
   AdminBookingsEnquiriesEnquiryIdRoute: AdminBookingsEnquiriesEnquiryIdRoute,
   AdminBookingsQuotesQuoteIdRoute: AdminBookingsQuotesQuoteIdRoute,

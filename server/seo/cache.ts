@@ -27,6 +27,11 @@ export class ExpiringCache<V> {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** Forgets every entry: what they were read from has changed. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** The promise kept for key, or load()'s: kept, shared by callers meanwhile, dropped if it fails. */
   through<T>(this: ExpiringCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
     const cached = this.get(key);

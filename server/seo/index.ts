@@ -87,6 +87,16 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
   const siteUrl = ctx.config.siteUrl;
   const cache = new ExpiringCache<Promise<unknown>>(SEO_CACHE_ENTRIES, SEO_CACHE_TTL_MS);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.through(key, load) as Promise<T>;
+  // Every write to what public pages show draws a number (20261127002400_public_pages_changed.sql):
+  // when it has moved since the last request, everything kept was read before the change.
+  let pagesVersion: string | null = null;
+  const dropWhatChanged = async () => {
+    const [row] = (await ctx.db.query<{ last_value: string }>('select last_value::text from public.public_pages_changes')).rows;
+    if (row.last_value !== pagesVersion) {
+      cache.clear();
+      pagesVersion = row.last_value;
+    }
+  };
 
   const read: AnonRead = async <T>(sql: string, params: unknown[] = []) =>
     (await asRequestRole(ctx.db, { role: 'anon' }, (tx) => tx.query<T>(sql, params))).rows;
@@ -95,6 +105,12 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
   const branding = async () => {
     const [row] = await read<BrandingFacts & { updated_at: string | Date }>('select * from public.branding_settings where is_active limit 1');
     return { company: companyFromBranding(row, siteUrl), twitterSite: twitterHandle(row?.twitter_url), updatedAt: row ? new Date(row.updated_at) : null };
+  };
+
+  // The address a listed tour has now, when slug was one of its earlier ones.
+  const tourMovedTo = async (slug: string) => {
+    const [row] = await read<{ slug: string }>('select t.slug from public.tour_slug_redirects r join public.tours t on t.id = r.tour_id where r.slug = $1', [slug]);
+    return row?.slug ?? null;
   };
 
   const page = (path: string) =>
@@ -143,6 +159,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
     return c.text(robotsTxt(siteUrl));
   });
   routes.get('/sitemap.xml', async (c) => {
+    await dropWhatChanged();
     const xml = await cached('sitemap', async () => {
       const [rows, { updatedAt }] = await Promise.all([read<SitemapRow>(sitemapSql), branding()]);
       return sitemapXml(sitemapEntries(siteUrl, rows, updatedAt));
@@ -157,6 +174,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
       const path = normalizePath(c.req.path === '/index.html' ? '/' : c.req.path);
       let result: SeoPage;
       try {
+        await dropWhatChanged();
         result = await page(path);
       } catch (error) {
         // The database is unreachable: the plain shell still starts the app; crawlers are told to retry.
@@ -165,10 +183,16 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
         c.header('cache-control', 'no-store');
         return c.html(shell, 503);
       }
-      c.header('cache-control', 'no-cache');
       const route = matchRoute(path);
+      if (result.status === 404 && (route.kind === 'tour' || route.kind === 'booking')) {
+        const moved = await cached(`moved:${route.slug}`, () => tourMovedTo(route.slug));
+        if (moved) return c.redirect(path.replace(`/${route.slug}`, `/${moved}`) + new URL(c.req.url).search, 301);
+      }
+      c.header('cache-control', 'no-cache');
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
-      const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
+      // A staff member's preview reads the tour with their own session, in the browser.
+      const preview = new URL(c.req.url).searchParams.has('preview');
+      const serverRendered = result.status === 200 && isServerRendered(route) && !preview ? await renderPage(result, path + new URL(c.req.url).search) : null;
       return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRenderedRoot(serverRendered)), result.status);
     },
   };

@@ -2287,6 +2287,10 @@ export interface Database {
           accommodation: string | null;
           meals: string[];
           activities: string[];
+          destination_id: string | null;
+          room_basis: string | null;
+          travel_mode: string | null;
+          travel_minutes: number | null;
         };
         Insert: {
           id?: string;
@@ -2298,6 +2302,10 @@ export interface Database {
           accommodation?: string | null;
           meals?: string[];
           activities?: string[];
+          destination_id?: string | null;
+          room_basis?: string | null;
+          travel_mode?: string | null;
+          travel_minutes?: number | null;
         };
         Update: {
           id?: string;
@@ -2309,8 +2317,13 @@ export interface Database {
           accommodation?: string | null;
           meals?: string[];
           activities?: string[];
+          destination_id?: string | null;
+          room_basis?: string | null;
+          travel_mode?: string | null;
+          travel_minutes?: number | null;
         };
         Relationships: [
+          { foreignKeyName: "tour_itinerary_destination_id_fkey"; columns: ["destination_id"]; isOneToOne: false; referencedRelation: "destinations"; referencedColumns: ["id"] },
           { foreignKeyName: "tour_itinerary_tour_id_fkey"; columns: ["tour_id"]; isOneToOne: false; referencedRelation: "tours"; referencedColumns: ["id"] },
         ];
       };
@@ -2347,6 +2360,26 @@ export interface Database {
         };
         Relationships: [
           { foreignKeyName: "tour_seasons_tour_id_fkey"; columns: ["tour_id"]; isOneToOne: false; referencedRelation: "tours"; referencedColumns: ["id"] },
+        ];
+      };
+      tour_slug_redirects: {
+        Row: {
+          slug: string;
+          tour_id: string;
+          created_at: string;
+        };
+        Insert: {
+          slug: string;
+          tour_id: string;
+          created_at?: string;
+        };
+        Update: {
+          slug?: string;
+          tour_id?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "tour_slug_redirects_tour_id_fkey"; columns: ["tour_id"]; isOneToOne: false; referencedRelation: "tours"; referencedColumns: ["id"] },
         ];
       };
       tours: {
@@ -2749,6 +2782,7 @@ export interface Database {
     Functions: {
       accept_quote: { Args: { p_token: string }; Returns: Json };
       accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
+      add_tour_departures: { Args: { p_tour_id: string; p_start_dates: string[]; p_capacity: number; p_price_override?: number | null; p_child_price_override?: number | null; p_guaranteed_threshold?: number | null; p_season?: string | null }; Returns: number };
       admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
       admin_search: { Args: { p_query: string }; Returns: Json };
       analytics_report: { Args: { p_from: string; p_to: string }; Returns: Json };
@@ -2770,6 +2804,7 @@ export interface Database {
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
+      duplicate_tour: { Args: { p_tour_id: string }; Returns: string };
       email_content: { Args: { p_email_id: string }; Returns: { id: string; subject: string; body_text: string; withheld: boolean }[] };
       email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
@@ -2813,6 +2848,7 @@ export interface Database {
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       retry_email: { Args: { p_email_id: string }; Returns: undefined };
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
+      save_tour_itinerary: { Args: { p_tour_id: string; p_days: Json }; Returns: string[] };
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
       search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };

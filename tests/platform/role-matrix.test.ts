@@ -104,6 +104,9 @@ async function setUp(): Promise<Fixtures> {
   ids.otherTag = await id(`select id from public.blog_tags order by slug desc limit 1`);
   ids.firstTag = await id(`select id from public.blog_tags order by slug limit 1`);
   ids.spareTour = await id(`insert into public.tours (slug, title, status, base_price) values ('matrix-spare', 'Matrix spare', 'active', 10) returning id`);
+  // Old addresses: one of a listed tour, which the public follows, and one of the draft, which it does not see.
+  ids.slugRedirect = 'matrix-old-address';
+  await server.db.query(`insert into public.tour_slug_redirects (slug, tour_id) values ($1, $2), ('matrix-draft-old-address', $3)`, [ids.slugRedirect, tour, ids.draftTour]);
   await server.db.query(`insert into public.blog_post_tags (post_id, tag_id) values ($1, $2)`, [ids.draftPost, ids.otherTag]);
   for (const [name, sql] of Object.entries({
     blogCategory: `select id from public.blog_categories limit 1`,

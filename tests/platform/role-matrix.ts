@@ -525,6 +525,14 @@ export const tables: Record<string, TableEntry> = {
     patch: { description: 'Matrix' },
     target: (f) => ['id', f.ids.itineraryDay],
   },
+  tour_slug_redirects: {
+    // A tour's old addresses, kept by keep_tour_slug when its slug changes: the public reads those of
+    // listed tours (a draft's give nothing away), staff all of them; nobody writes them directly.
+    ...published(listedTour, { agent: 'A---', editor: 'A---', guide: 'A---' }, 'A---'),
+    row: (f) => ({ slug: `matrix-${unique()}`, tour_id: f.ids.tour }),
+    patch: (f) => ({ tour_id: f.ids.otherTour }),
+    target: (f) => ['slug', f.ids.slugRedirect],
+  },
   tour_seasons: {
     ...published(listedTour, catalogue),
     row: (f) => ({ tour_id: f.ids.draftTour, name: 'Matrix', starts_on: '2031-01-01', ends_on: '2031-02-01' }),
@@ -829,6 +837,19 @@ export const functions: Record<string, FunctionEntry> = {
   keep_booking_terms_version: nobody,
   sync_public_profile: nobody,
   update_branding_settings_rpc: staffOnly(['admin', 'editor'], () => ({ p_tagline: 'Matrix' })),
+  // The tour studio (catalogue.write), on the fixtures' draft tour: its days saved at once, departures
+  // added as a series (a far day of its own for each call), the tour copied as a new draft.
+  save_tour_itinerary: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour, p_days: [{ title: 'Matrix day' }, { title: 'Matrix day two' }] })),
+  add_tour_departures: staffOnly(['admin', 'editor'], (f) => ({
+    p_tour_id: f.ids.draftTour,
+    p_start_dates: [daysAhead(2000 + Math.floor(Math.random() * 3000))],
+    p_capacity: 8,
+  })),
+  duplicate_tour: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour })),
+  // The tour's checks in words, the slug it leaves kept as a redirect, and the public pages' change counter.
+  check_tour: nobody,
+  keep_tour_slug: nobody,
+  note_public_pages_changed: nobody,
   wait_in_words: nobody,
 };
 

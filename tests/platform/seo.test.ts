@@ -382,11 +382,35 @@ describe('other public pages', () => {
     }
   });
 
-  it('keeps a page briefly, so a crawler burst does not reach the database each time', async () => {
+  it('keeps a page while nothing it shows changes, so a crawler burst does not reach the database each time', async () => {
     const { slug, title } = tours[3];
     expect(titleOf((await page(`/tours/${slug}`)).html)).toEqual([`${title} | Kilele Safaris`]);
-    await server.db.query(`update public.tours set title = 'Renamed Safari' where slug = $1`, [slug]);
+    // A change the change counter does not see (its trigger off): the kept page is what is served.
+    await server.db.query(`alter table public.tours disable trigger tours_public_pages_changed`);
+    try {
+      await server.db.query(`update public.tours set title = 'Renamed Safari' where slug = $1`, [slug]);
+    } finally {
+      await server.db.query(`alter table public.tours enable trigger tours_public_pages_changed`);
+    }
     expect(titleOf((await page(`/tours/${slug}/`)).html)).toEqual([`${title} | Kilele Safaris`]);
+  });
+
+  it('shows what an editor changes at once: the page, its JSON-LD and the sitemap', async () => {
+    const { slug } = tours[3];
+    await page(`/tours/${slug}`);
+    const sitemapBefore = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    await server.db.query(`update public.tours set title = 'Ruaha Renamed Safari', slug = $2 where slug = $1`, [slug, `${slug}-renamed`]);
+    const { html } = await page(`/tours/${slug}-renamed`);
+    expect(titleOf(html)).toEqual(['Ruaha Renamed Safari | Kilele Safaris']);
+    expect(html).toContain('"name":"Ruaha Renamed Safari"');
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemapBefore).toContain(`/tours/${slug}</loc>`);
+    expect(sitemap).toContain(`/tours/${slug}-renamed</loc>`);
+    expect(sitemap).not.toContain(`/tours/${slug}</loc>`);
+    // The old address leads to the new one for good.
+    const moved = await fetch(`${server.url}/tours/${slug}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect({ status: moved.status, location: moved.headers.get('location') }).toEqual({ status: 301, location: `/tours/${slug}-renamed` });
+    await server.db.query(`update public.tours set slug = $1 where slug = $2`, [slug, `${slug}-renamed`]);
   });
 
   it('pages go without cross-origin headers, which the APIs keep for the origins allowed', async () => {

@@ -1,10 +1,10 @@
+import { fieldOfHint } from '@/lib/field-errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   availabilityToday,
   credentialProblems,
   dueness,
   dueWords,
-  fieldOfHint,
   firstLapsingLicence,
   guideColumns,
   guideDraftOf,
@@ -18,7 +18,8 @@ import {
   vehicleRowOf,
   type TripRef,
 } from '@/features/admin/operations/model.ts';
-import { matchesWords, validateRosterSearch } from '@/features/admin/operations/search.ts';
+import { validateRosterSearch } from '@/features/admin/operations/search.ts';
+import { matchesWords } from '@/lib/match-words.ts';
 
 const today = '2026-11-26';
 const trip = (id: string, start: string, end: string, status = 'open'): TripRef => ({ id, start_date: start, end_date: end, status, is_private: false, tours: { title: id } });

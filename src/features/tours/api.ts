@@ -65,27 +65,29 @@ export const tourListQuery = (filters: TourListFilters) =>
     initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
-/** One active tour by slug, or null when there is none (the page then shows Page Not Found). */
-export const tourDetailQuery = (slug: string) =>
+/**
+ * One active tour by slug, or null when there is none (the page then shows Page Not Found). A
+ * preview reads the tour whatever its status, for staff looking at a draft before it is published:
+ * the database shows drafts to staff only, so anyone else previewing gets null too.
+ */
+export const tourDetailQuery = (slug: string, preview = false) =>
   queryOptions({
-    queryKey: tourKeys.detail(slug),
+    queryKey: [...tourKeys.detail(slug), preview ? 'preview' : 'listed'],
     queryFn: async (): Promise<TourDetail | null> => {
-      const { data, error } = await (await getSupabase())
-        .from('tours')
-        .select(tourDetailSelect)
-        .eq('slug', slug)
-        .eq('status', 'active')
-        .maybeSingle()
-        .overrideTypes<TourDetailRow | null, { merge: false }>();
+      const request = (await getSupabase()).from('tours').select(tourDetailSelect).eq('slug', slug);
+      const { data, error } = await (preview ? request : request.eq('status', 'active')).maybeSingle().overrideTypes<TourDetailRow | null, { merge: false }>();
       if (error) throw error;
       return data ? tourDetailFromRow(data) : null;
     },
     // The tour page's HTML carries this tour (null: no such active tour, so Page Not Found at once).
-    initialData: () => {
-      const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
-      return row === undefined ? undefined : row && tourDetailFromRow(row);
-    },
+    initialData: preview
+      ? undefined
+      : () => {
+          const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
+          return row === undefined ? undefined : row && tourDetailFromRow(row);
+        },
     initialDataUpdatedAt: pageDataUpdatedAt,
+    staleTime: preview ? 0 : undefined,
   });
 
 export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | 'destinations'>) =>

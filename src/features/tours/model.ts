@@ -99,8 +99,27 @@ export interface ItineraryDay {
   description: string | null;
   location: string | null;
   accommodation: string | null;
+  /** The room or tent the lodge gives: 'Double tent', 'Family room'. */
+  roomBasis: string | null;
   meals: string[];
   activities: string[];
+  /** How the day travels, in words: 'About 3 h 30 min by road'. */
+  travel: string | null;
+}
+
+export type TravelMode = 'drive' | 'walk' | 'flight' | 'boat';
+
+const travelModeWords: Record<TravelMode, string> = { drive: 'by road', walk: 'on foot', flight: 'by air', boat: 'by boat' };
+
+/** A day's travel in words, or null when the day does not say how it travels. */
+export function travelText(mode: string | null, minutes: number | null): string | null {
+  if (!mode || !(mode in travelModeWords)) return null;
+  const words = travelModeWords[mode as TravelMode];
+  if (minutes === null || minutes <= 0) return words.charAt(0).toUpperCase() + words.slice(1);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const length = [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
+  return `About ${length} ${words}`;
 }
 
 export interface TourDeparture {
@@ -165,6 +184,8 @@ export interface TourDetail {
   id: string;
   slug: string;
   title: string;
+  /** active for every visitor; draft or archived only in a staff member's preview. */
+  status: string;
   summary: string | null;
   description: string | null;
   categoryId: string | null;
@@ -232,7 +253,19 @@ export interface TourDetailRow {
   category: { id: string; name: string; slug: string } | null;
   tour_destinations: { position: number; destination: TourPlace | null }[] | null;
   tour_itinerary:
-    | { day_number: number; title: string; description: string | null; location: string | null; accommodation: string | null; meals: string[] | null; activities: string[] | null }[]
+    | {
+        day_number: number;
+        title: string;
+        description: string | null;
+        location: string | null;
+        accommodation: string | null;
+        room_basis?: string | null;
+        meals: string[] | null;
+        activities: string[] | null;
+        travel_mode?: string | null;
+        travel_minutes?: number | null;
+        destination?: { name: string } | null;
+      }[]
     | null;
   tour_departures:
     | { id: string; start_date: string; end_date: string; capacity: number; seats_booked: number; status: string; price_override: number | string | null; season: string | null }[]
@@ -256,6 +289,7 @@ export function tourDetailFromRow(row: TourDetailRow): TourDetail {
     id: row.id,
     slug: row.slug,
     title: row.title,
+    status: row.status,
     summary: row.summary,
     description: row.description,
     categoryId: row.category_id,
@@ -289,10 +323,12 @@ export function tourDetailFromRow(row: TourDetailRow): TourDetail {
         dayNumber: day.day_number,
         title: day.title,
         description: day.description,
-        location: day.location,
+        location: day.location ?? day.destination?.name ?? null,
         accommodation: day.accommodation,
+        roomBasis: day.room_basis ?? null,
         meals: day.meals ?? [],
         activities: day.activities ?? [],
+        travel: travelText(day.travel_mode ?? null, day.travel_minutes ?? null),
       }))
       .sort((a, b) => a.dayNumber - b.dayNumber),
     departures: (row.tour_departures ?? [])

@@ -36,7 +36,7 @@ export const tourDetailSelect = compactSelect(
   'highlights, included, excluded, hero_image_url, gallery, is_private, rating_average, review_count, meta_title, meta_description',
   'category:categories(id, name, slug)',
   'tour_destinations(position, destination:destinations(id, name, slug, country, region))',
-  'tour_itinerary(day_number, title, description, location, accommodation, meals, activities)',
+  'tour_itinerary(day_number, title, description, location, accommodation, room_basis, meals, activities, travel_mode, travel_minutes, destination:destinations(name))',
   'tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, season)',
   'reviews(id, rating, title, body, created_at, reviewer:public_profiles(full_name, avatar_url))',
   ].join(', '),

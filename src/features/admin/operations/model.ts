@@ -56,11 +56,6 @@ export const COMMON_LANGUAGES = ['English', 'Swahili', 'German', 'French', 'Ital
 
 type Problems<K extends string> = Partial<Record<K, string>>;
 
-/** A form's field for a column the database names in the hint of its refusal; 'form' for the rest. */
-export function fieldOfHint<K extends string>(hint: string | null | undefined, columns: Record<K, string>): K | 'form' {
-  return (Object.keys(columns) as K[]).find((field) => columns[field] === hint) ?? 'form';
-}
-
 const toNumber = (value: number | string) => (value === '' ? null : Number(value));
 
 export interface GuideDraft {

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconToolsKitchen2, IconX } from '@tabler/icons-react';
+import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconRoute, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
@@ -90,6 +90,11 @@ export function ItineraryTimeline({ days }: { days: ItineraryDay[] }) {
               {day.description}
             </Text>
           )}
+          {day.activities.length > 0 && (
+            <Text mt={6} size="sm">
+              {day.activities.join(' · ')}
+            </Text>
+          )}
           <div className={classes.dayMeta}>
             {day.location && (
               <span>
@@ -98,7 +103,12 @@ export function ItineraryTimeline({ days }: { days: ItineraryDay[] }) {
             )}
             {day.accommodation && (
               <span>
-                <IconBed size={15} aria-hidden /> {day.accommodation}
+                <IconBed size={15} aria-hidden /> {day.roomBasis ? `${day.accommodation} · ${day.roomBasis}` : day.accommodation}
+              </span>
+            )}
+            {day.travel && (
+              <span>
+                <IconRoute size={15} aria-hidden /> {day.travel}
               </span>
             )}
             {day.meals.length > 0 && (

@@ -1,3 +1,4 @@
+import { fieldOfHint } from '@/lib/field-errors.ts';
 import { Alert, Anchor, Button, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,6 @@ import {
   CREDENTIAL_LABELS,
   credentialColumns,
   credentialProblems,
-  fieldOfHint,
   guideColumns,
   guideDraftOf,
   guideProblems,

@@ -1,10 +1,11 @@
+import { fieldOfHint } from '@/lib/field-errors.ts';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { daysBetween, formatOfficeDateRange } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
-import { fieldOfHint, periodColumns, periodProblems, type PeriodDraft } from '../model.ts';
+import { periodColumns, periodProblems, type PeriodDraft } from '../model.ts';
 
 interface Period {
   id: string;

@@ -1,3 +1,4 @@
+import { fieldOfHint } from '@/lib/field-errors.ts';
 import { Alert, Anchor, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { addRecord, operationsKeys, removeRecord, saveVehicle, vehicleQuery, type VehicleWithRecords } from '../api.ts';
-import { fieldOfHint, normalRegistration, VEHICLE_KIND_LABELS, VEHICLE_KINDS, vehicleColumns, vehicleDraftOf, vehicleProblems, vehicleRowOf, type VehicleDraft } from '../model.ts';
+import { normalRegistration, VEHICLE_KIND_LABELS, VEHICLE_KINDS, vehicleColumns, vehicleDraftOf, vehicleProblems, vehicleRowOf, type VehicleDraft } from '../model.ts';
 import { Periods } from './Periods.tsx';
 import { Trips } from './Trips.tsx';
 

@@ -4,13 +4,17 @@ import { useEffect } from 'react';
 import { PublicErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { track } from '@/lib/analytics.ts';
 import { relatedToursQuery, tourDetailQuery } from '@/features/tours/api.ts';
+import { PreviewBanner } from '@/features/tours/components/PreviewBanner.tsx';
 import { TourDetail } from '@/features/tours/components/TourDetail.tsx';
 import { WishlistToggle } from '@/features/wishlist/components/WishlistToggle.tsx';
 
 export const Route = createFileRoute('/_public/tours/$slug/')({
+  // ?preview: staff see a draft as it will render once published.
+  validateSearch: (search: Record<string, unknown>): { preview?: 1 } => (search.preview === undefined ? {} : { preview: 1 }),
+  loaderDeps: ({ search }) => ({ preview: search.preview === 1 }),
   // The whole page in one request; related tours start as soon as the tour is known.
-  loader: async ({ context: { queryClient }, params }) => {
-    const tour = await queryClient.ensureQueryData(tourDetailQuery(params.slug));
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    const tour = await queryClient.ensureQueryData(tourDetailQuery(params.slug, deps.preview));
     if (!tour) throw notFound();
     void queryClient.prefetchQuery(relatedToursQuery(tour));
   },
@@ -20,13 +24,19 @@ export const Route = createFileRoute('/_public/tours/$slug/')({
 
 function TourPage() {
   const { slug } = Route.useParams();
-  const { data: tour } = useSuspenseQuery(tourDetailQuery(slug));
+  const preview = Route.useSearch().preview === 1;
+  const { data: tour } = useSuspenseQuery(tourDetailQuery(slug, preview));
 
   const tourId = tour?.id;
   useEffect(() => {
-    if (tourId) track('tour_view', { tourId, slug });
-  }, [tourId, slug]);
+    if (tourId && !preview) track('tour_view', { tourId, slug });
+  }, [tourId, slug, preview]);
 
   if (!tour) return <PublicErrorScreen kind="notFound" />;
-  return <TourDetail tour={tour} wishlist={<WishlistToggle tour={tour} fullWidth />} />;
+  return (
+    <>
+      {preview && <PreviewBanner tourId={tour.id} status={tour.status} />}
+      <TourDetail tour={tour} wishlist={<WishlistToggle tour={tour} fullWidth />} />
+    </>
+  );
 }

@@ -1,0 +1,208 @@
+import { queryOptions } from '@tanstack/react-query';
+import { addDays, officeToday } from '@/lib/dates.ts';
+import { getSupabase } from '@/lib/supabase.ts';
+import type { Database } from '@/lib/database.types.ts';
+import type { DayDraft, TourRow } from './model.ts';
+import { departureArgs, itineraryPayload, type DepartureDraft, type SeasonDraft, seasonRowOf, type TourForChecks } from './model.ts';
+
+export const catalogueKeys = {
+  all: ['admin', 'catalogue'] as const,
+  tours: ['admin', 'catalogue', 'tours'] as const,
+  tour: (id: string) => ['admin', 'catalogue', 'tour', id] as const,
+  choices: ['admin', 'catalogue', 'choices'] as const,
+};
+
+/** Upcoming seats are counted over this many days in the tours list. */
+export const LIST_DAYS_AHEAD = 90;
+
+export interface TourListRow {
+  id: string;
+  slug: string;
+  title: string;
+  status: string;
+  is_featured: boolean;
+  updated_at: string;
+  category: { name: string } | null;
+  tour_destinations: { position: number; destination: { name: string } | null }[];
+  tour_departures: { start_date: string; capacity: number; seats_booked: number; status: string }[];
+}
+
+/** Every tour, drafts and archived ones too, with its departures of the next 90 days. */
+export const toursListQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.tours,
+    queryFn: async (): Promise<TourListRow[]> => {
+      const today = officeToday();
+      const { data, error } = await (await getSupabase())
+        .from('tours')
+        .select('id, slug, title, status, is_featured, updated_at, category:categories(name), tour_destinations(position, destination:destinations(name)), tour_departures(start_date, capacity, seats_booked, status)')
+        .gte('tour_departures.start_date', today)
+        .lt('tour_departures.start_date', addDays(today, LIST_DAYS_AHEAD))
+        .eq('tour_departures.is_private', false)
+        .order('title')
+        .overrideTypes<TourListRow[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+export interface TourDepartureRow {
+  id: string;
+  start_date: string;
+  end_date: string;
+  capacity: number;
+  seats_booked: number;
+  status: string;
+  price_override: number | string | null;
+  child_price_override: number | string | null;
+  guaranteed_threshold: number | null;
+  season: string | null;
+  is_private: boolean;
+}
+
+export interface TourSeasonRow {
+  id: string;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  adult_price: number | string | null;
+  child_price: number | string | null;
+}
+
+export type TourWithParts = TourRow & {
+  tour_destinations: { destination_id: string; position: number }[];
+  tour_itinerary: import('./model.ts').ItineraryRow[];
+  tour_departures: TourDepartureRow[];
+  tour_seasons: TourSeasonRow[];
+};
+
+/** A tour with everything its editor changes; departures from 90 days back (the checks look at those). */
+export const tourEditorQuery = (id: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.tour(id),
+    queryFn: async (): Promise<TourWithParts | null> => {
+      const { data, error } = await (await getSupabase())
+        .from('tours')
+        .select('*, tour_destinations(destination_id, position), tour_itinerary(*), tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, child_price_override, guaranteed_threshold, season, is_private), tour_seasons(id, name, starts_on, ends_on, adult_price, child_price)')
+        .eq('id', id)
+        .gte('tour_departures.start_date', addDays(officeToday(), -90))
+        .order('day_number', { referencedTable: 'tour_itinerary' })
+        .order('start_date', { referencedTable: 'tour_departures' })
+        .order('starts_on', { referencedTable: 'tour_seasons' })
+        .maybeSingle()
+        .overrideTypes<TourWithParts | null, { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });
+
+export interface CatalogueChoices {
+  categories: { value: string; label: string }[];
+  destinations: { value: string; label: string }[];
+}
+
+/** The categories and destinations a tour can be put in. */
+export const catalogueChoicesQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.choices,
+    queryFn: async (): Promise<CatalogueChoices> => {
+      const supabase = await getSupabase();
+      const [categories, destinations] = await Promise.all([
+        supabase.from('categories').select('id, name').order('display_order').order('name'),
+        supabase.from('destinations').select('id, name, country').order('display_order').order('name'),
+      ]);
+      if (categories.error) throw categories.error;
+      if (destinations.error) throw destinations.error;
+      return {
+        categories: categories.data.map((row) => ({ value: row.id, label: row.name })),
+        destinations: destinations.data.map((row) => ({ value: row.id, label: `${row.name}, ${row.country}` })),
+      };
+    },
+    staleTime: 60_000,
+  });
+
+/** Saves a tour's fields and its destinations (the first is its main one); returns its id. */
+export async function saveTour(id: string | null, row: Database['public']['Tables']['tours']['Update'], destinationIds?: string[]): Promise<string> {
+  const supabase = await getSupabase();
+  const answer = id
+    ? await supabase.from('tours').update(row).eq('id', id).select('id').single()
+    : await supabase
+        .from('tours')
+        .insert({ title: '', slug: '', status: 'draft', ...row })
+        .select('id')
+        .single();
+  if (answer.error) throw answer.error;
+  const tourId = answer.data.id;
+  if (destinationIds) {
+    const removed = await supabase.from('tour_destinations').delete().eq('tour_id', tourId).not('destination_id', 'in', `(${destinationIds.join(',') || '00000000-0000-0000-0000-000000000000'})`);
+    if (removed.error) throw removed.error;
+    if (destinationIds.length > 0) {
+      const kept = await supabase.from('tour_destinations').upsert(destinationIds.map((destination_id, position) => ({ tour_id: tourId, destination_id, position })));
+      if (kept.error) throw kept.error;
+    }
+  }
+  return tourId;
+}
+
+/** Saves the days in their order; returns their ids in that order. */
+export async function saveItinerary(tourId: string, days: readonly DayDraft[]): Promise<string[]> {
+  const { data, error } = await (await getSupabase()).rpc('save_tour_itinerary', { p_tour_id: tourId, p_days: itineraryPayload(days) });
+  if (error) throw error;
+  return data;
+}
+
+export async function addDepartures(tourId: string, draft: DepartureDraft): Promise<number> {
+  const { data, error } = await (await getSupabase()).rpc('add_tour_departures', departureArgs(tourId, draft) as never);
+  if (error) throw error;
+  return data;
+}
+
+/** Cancels a departure (its bookings are cancelled and refunds owed by the database) or opens it again. */
+export async function setDepartureCancelled(departureId: string, cancelled: boolean): Promise<void> {
+  const { error } = await (await getSupabase())
+    .from('tour_departures')
+    .update({ status: cancelled ? 'cancelled' : 'open' })
+    .eq('id', departureId)
+    .select('id')
+    .single();
+  if (error) throw error;
+}
+
+export async function addSeason(tourId: string, draft: SeasonDraft): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_seasons').insert(seasonRowOf(tourId, draft)).select('id').single();
+  if (error) throw error;
+}
+
+export async function removeSeason(id: string): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_seasons').delete().eq('id', id);
+  if (error) throw error;
+}
+
+export async function duplicateTour(tourId: string): Promise<string> {
+  const { data, error } = await (await getSupabase()).rpc('duplicate_tour', { p_tour_id: tourId });
+  if (error) throw error;
+  return data;
+}
+
+export interface TourToCheck extends TourForChecks {
+  id: string;
+  title: string;
+  slug: string;
+}
+
+/** Every published tour with what its checks read: days, departures from 90 days back, seasons. */
+export const toursToCheckQuery = () =>
+  queryOptions({
+    queryKey: [...catalogueKeys.all, 'checks'] as const,
+    queryFn: async (): Promise<TourToCheck[]> => {
+      const { data, error } = await (await getSupabase())
+        .from('tours')
+        .select('id, title, slug, duration_days, duration_nights, tour_itinerary(day_number, accommodation, meals), tour_departures(id, start_date, capacity, seats_booked, status, is_private), tour_seasons(id, name, adult_price)')
+        .eq('status', 'active')
+        .gte('tour_departures.start_date', addDays(officeToday(), -90))
+        .order('title')
+        .overrideTypes<TourToCheck[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });

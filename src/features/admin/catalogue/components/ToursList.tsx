@@ -1,0 +1,132 @@
+import 'mantine-datatable/styles.layer.css';
+import { Alert, Badge, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
+import { matchesWords } from '@/lib/match-words.ts';
+import { LIST_DAYS_AHEAD, toursListQuery, type TourListRow } from '../api.ts';
+import { TOUR_STATUS_COLORS, TOUR_STATUS_LABELS, type TourStatus } from '../model.ts';
+import type { ToursSearch } from '../search.ts';
+
+const destinationsOf = (tour: TourListRow) =>
+  [...tour.tour_destinations]
+    .sort((a, b) => a.position - b.position)
+    .map((link) => link.destination?.name)
+    .filter(Boolean)
+    .join(', ');
+const liveDepartures = (tour: TourListRow) => tour.tour_departures.filter((departure) => departure.status !== 'cancelled');
+
+export function TourStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" color={TOUR_STATUS_COLORS[status as TourStatus] ?? 'gray'}>
+      {TOUR_STATUS_LABELS[status as TourStatus] ?? status}
+    </Badge>
+  );
+}
+
+/** /admin/tours: every tour with its status, where it goes, and how its next 90 days sell. */
+export function ToursList({ search, onSearchChange }: { search: ToursSearch; onSearchChange: (next: Partial<ToursSearch>) => void }) {
+  const navigate = useNavigate();
+  const tours = useQuery(toursListQuery());
+  const status = search.status ?? 'all';
+  const shown = (tours.data ?? []).filter(
+    (tour) => (status === 'all' || tour.status === status) && matchesWords(search.q, [tour.title, tour.slug, tour.category?.name, destinationsOf(tour)]),
+  );
+
+  const columns: DataTableColumn<TourListRow>[] = [
+    {
+      accessor: 'title',
+      title: 'Tour',
+      render: (tour) => (
+        <Stack gap={0}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {tour.title}
+            </Text>
+            {tour.is_featured && <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-label="Featured" />}
+          </Group>
+          <Text size="xs" c="dimmed">
+            /tours/{tour.slug}
+          </Text>
+        </Stack>
+      ),
+    },
+    { accessor: 'status', title: 'Status', width: 120, render: (tour) => <TourStatusBadge status={tour.status} /> },
+    { accessor: 'category', title: 'Category', visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`, render: (tour) => <Text size="sm">{tour.category?.name ?? '—'}</Text> },
+    { accessor: 'destinations', title: 'Destinations', render: (tour) => <Text size="sm">{destinationsOf(tour) || '—'}</Text> },
+    {
+      accessor: 'departures',
+      title: `Departures, ${LIST_DAYS_AHEAD} days`,
+      textAlign: 'right',
+      render: (tour) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{liveDepartures(tour).length}</Text>,
+    },
+    {
+      accessor: 'seats',
+      title: 'Seats sold',
+      textAlign: 'right',
+      render: (tour) => {
+        const live = liveDepartures(tour);
+        const sold = live.reduce((sum, departure) => sum + departure.seats_booked, 0);
+        const capacity = live.reduce((sum, departure) => sum + departure.capacity, 0);
+        return <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{capacity ? `${sold} of ${capacity}` : '—'}</Text>;
+      },
+    },
+  ];
+
+  return (
+    <Stack gap={0} maw={1200}>
+      <PageHeader
+        title="Tours"
+        description="The catalogue: what each tour is, what it costs, its days and its departures. Only published tours are on the site."
+        actions={
+          <ButtonLink to="/admin/tours/new" leftSection={<IconPlus size={16} />}>
+            New tour
+          </ButtonLink>
+        }
+      />
+      <Group mb="sm" gap="sm" align="flex-end">
+        <TextInput
+          aria-label="Search tours"
+          placeholder="Title, address, category or destination"
+          leftSection={<IconSearch size={16} />}
+          defaultValue={search.q ?? ''}
+          onChange={(event) => onSearchChange({ q: event.currentTarget.value || undefined })}
+          style={{ flex: '1 1 240px' }}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={(value) => onSearchChange({ status: value === 'all' ? undefined : (value as TourStatus) })}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Published' },
+            { value: 'draft', label: 'Drafts' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+        />
+      </Group>
+      {tours.error && (
+        <Alert color="red" role="alert" mb="sm">
+          {tours.error.message}
+        </Alert>
+      )}
+      <DataTable<TourListRow>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        minHeight={shown.length ? undefined : 220}
+        idAccessor="id"
+        records={shown}
+        columns={columns}
+        fetching={tours.isPending}
+        noRecordsText={search.q || search.status ? 'No tour matches.' : 'No tour yet: add the first one.'}
+        onRowClick={({ record }) => navigate({ to: '/admin/tours/$tourId', params: { tourId: record.id } })}
+        rowStyle={() => ({ cursor: 'pointer' })}
+        aria-label="Tours"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from '@/lib/zod.ts';
+
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+/** The tours list's state, kept in the address: words to find and a status. */
+export const toursSearchSchema = z.object({
+  q: optional(z.string().max(100)),
+  status: optional(z.enum(['draft', 'active', 'archived'])),
+});
+
+export type ToursSearch = z.infer<typeof toursSearchSchema>;
+
+export function validateToursSearch(search: Record<string, unknown>): ToursSearch {
+  const parsed = toursSearchSchema.parse(search);
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as ToursSearch;
+}
+
+export const EDITOR_TABS = ['details', 'pricing', 'itinerary', 'departures'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+/** The tour editor's open tab, in the address so a check's link opens the right one. */
+export function validateEditorSearch(search: Record<string, unknown>): { tab?: EditorTab; field?: string } {
+  const tab = EDITOR_TABS.find((name) => name === search.tab);
+  const field = typeof search.field === 'string' && /^[a-z0-9-]{1,80}$/.test(search.field) ? search.field : undefined;
+  return { ...(tab && tab !== 'details' ? { tab } : {}), ...(field ? { field } : {}) };
+}

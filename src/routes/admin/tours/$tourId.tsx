@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requirePermission } from '@/features/admin/access/guard.ts';
+import { TourEditor } from '@/features/admin/catalogue/components/TourEditor.tsx';
+import { validateEditorSearch } from '@/features/admin/catalogue/search.ts';
+
+export const Route = createFileRoute('/admin/tours/$tourId')({
+  validateSearch: validateEditorSearch,
+  beforeLoad: ({ context }) => requirePermission(context.access, 'catalogue.write'),
+  component: function TourEditorScreen() {
+    const navigate = Route.useNavigate();
+    const { tourId } = Route.useParams();
+    const search = Route.useSearch();
+    return <TourEditor key={tourId} tourId={tourId} tab={search.tab ?? 'details'} field={search.field} onTabChange={(tab) => navigate({ search: { tab: tab === 'details' ? undefined : tab }, replace: true })} />;
+  },
+});
