@@ -7,6 +7,7 @@ import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { calendarRoutes } from './api/calendar.ts';
 import { enquiryRoutes } from './api/enquiries.ts';
+import { mediaRoutes } from './api/media.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { quoteRoutes } from './api/quotes.ts';
 import { reportRoutes } from './api/reports.ts';
@@ -20,7 +21,7 @@ import { corsOriginCheck } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { restRoutes } from './rest/routes.ts';
 import { seoPages } from './seo/index.ts';
-import { storageRoutes } from './storage/routes.ts';
+import { serverUpload, storageRoutes } from './storage/routes.ts';
 
 /**
  * What the browser app needs to know at run time: where Supabase is, its anon key, and the ways to
@@ -81,6 +82,8 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', quoteRoutes(ctx));
   app.route('/api', settingsRoutes(ctx));
   app.route('/api', calendarRoutes(ctx));
+  // The media library writes its files through the storage API in-process, as the caller.
+  app.route('/api', mediaRoutes(ctx, (input, init) => app.request(input, init, serverUpload)));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 

@@ -36,6 +36,7 @@ import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminCheckItineraryRouteImport } from './routes/admin/check-itinerary'
 import { Route as AdminItineraryDebugRouteImport } from './routes/admin/itinerary-debug'
+import { Route as AdminMediaRouteImport } from './routes/admin/media'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
@@ -73,6 +74,7 @@ import { Route as AdminGuidesNewRouteImport } from './routes/admin/guides/new'
 import { Route as AdminManifestsTripIdRouteImport } from './routes/admin/manifests/$tripId'
 import { Route as AdminToursIndexRouteImport } from './routes/admin/tours/index'
 import { Route as AdminToursTourIdRouteImport } from './routes/admin/tours/$tourId'
+import { Route as AdminToursImportRouteImport } from './routes/admin/tours/import'
 import { Route as AdminToursNewRouteImport } from './routes/admin/tours/new'
 import { Route as AdminVehiclesIndexRouteImport } from './routes/admin/vehicles/index'
 import { Route as AdminVehiclesVehicleIdRouteImport } from './routes/admin/vehicles/$vehicleId'
@@ -219,6 +221,11 @@ const AdminCheckItineraryRoute = AdminCheckItineraryRouteImport.update({
 const AdminItineraryDebugRoute = AdminItineraryDebugRouteImport.update({
   id: '/itinerary-debug',
   path: '/itinerary-debug',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMediaRoute = AdminMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -406,6 +413,11 @@ const AdminToursTourIdRoute = AdminToursTourIdRouteImport.update({
   path: '/tours/$tourId',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminToursImportRoute = AdminToursImportRouteImport.update({
+  id: '/tours/import',
+  path: '/tours/import',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminToursNewRoute = AdminToursNewRouteImport.update({
   id: '/tours/new',
   path: '/tours/new',
@@ -502,6 +514,7 @@ export interface FileRoutesByFullPath {
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
   '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -531,6 +544,7 @@ export interface FileRoutesByFullPath {
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/import': typeof AdminToursImportRoute
   '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
@@ -577,6 +591,7 @@ export interface FileRoutesByTo {
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
   '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -607,6 +622,7 @@ export interface FileRoutesByTo {
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/import': typeof AdminToursImportRoute
   '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
@@ -657,6 +673,7 @@ export interface FileRoutesById {
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
   '/admin/itinerary-debug': typeof AdminItineraryDebugRoute
+  '/admin/media': typeof AdminMediaRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -687,6 +704,7 @@ export interface FileRoutesById {
   '/admin/guides/new': typeof AdminGuidesNewRoute
   '/admin/manifests/$tripId': typeof AdminManifestsTripIdRoute
   '/admin/tours/$tourId': typeof AdminToursTourIdRoute
+  '/admin/tours/import': typeof AdminToursImportRoute
   '/admin/tours/new': typeof AdminToursNewRoute
   '/admin/vehicles/$vehicleId': typeof AdminVehiclesVehicleIdRoute
   '/admin/vehicles/new': typeof AdminVehiclesNewRoute
@@ -738,6 +756,7 @@ export interface FileRouteTypes {
     | '/admin/calendar'
     | '/admin/check-itinerary'
     | '/admin/itinerary-debug'
+    | '/admin/media'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -767,6 +786,7 @@ export interface FileRouteTypes {
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
     | '/admin/tours/$tourId'
+    | '/admin/tours/import'
     | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
@@ -813,6 +833,7 @@ export interface FileRouteTypes {
     | '/admin/calendar'
     | '/admin/check-itinerary'
     | '/admin/itinerary-debug'
+    | '/admin/media'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -843,6 +864,7 @@ export interface FileRouteTypes {
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
     | '/admin/tours/$tourId'
+    | '/admin/tours/import'
     | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
@@ -892,6 +914,7 @@ export interface FileRouteTypes {
     | '/admin/calendar'
     | '/admin/check-itinerary'
     | '/admin/itinerary-debug'
+    | '/admin/media'
     | '/admin/messages'
     | '/admin/notifications'
     | '/admin/settings'
@@ -922,6 +945,7 @@ export interface FileRouteTypes {
     | '/admin/guides/new'
     | '/admin/manifests/$tripId'
     | '/admin/tours/$tourId'
+    | '/admin/tours/import'
     | '/admin/tours/new'
     | '/admin/vehicles/$vehicleId'
     | '/admin/vehicles/new'
@@ -1151,6 +1175,13 @@ declare module '@tanstack/react-router' {
       path: '/itinerary-debug'
       fullPath: '/admin/itinerary-debug'
       preLoaderRoute: typeof AdminItineraryDebugRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/media': {
+      id: '/admin/media'
+      path: '/media'
+      fullPath: '/admin/media'
+      preLoaderRoute: typeof AdminMediaRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/messages': {
@@ -1412,6 +1443,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminToursTourIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/tours/import': {
+      id: '/admin/tours/import'
+      path: '/tours/import'
+      fullPath: '/admin/tours/import'
+      preLoaderRoute: typeof AdminToursImportRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/tours/new': {
       id: '/admin/tours/new'
       path: '/tours/new'
@@ -1573,6 +1611,7 @@ interface AdminRouteChildren {
   AdminCalendarRoute: typeof AdminCalendarRoute
   AdminCheckItineraryRoute: typeof AdminCheckItineraryRoute
   AdminItineraryDebugRoute: typeof AdminItineraryDebugRoute
+  AdminMediaRoute: typeof AdminMediaRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -1586,6 +1625,7 @@ interface AdminRouteChildren {
   AdminGuidesNewRoute: typeof AdminGuidesNewRoute
   AdminManifestsTripIdRoute: typeof AdminManifestsTripIdRoute
   AdminToursTourIdRoute: typeof AdminToursTourIdRoute
+  AdminToursImportRoute: typeof AdminToursImportRoute
   AdminToursNewRoute: typeof AdminToursNewRoute
   AdminVehiclesVehicleIdRoute: typeof AdminVehiclesVehicleIdRoute
   AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
@@ -1606,6 +1646,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCalendarRoute: AdminCalendarRoute,
   AdminCheckItineraryRoute: AdminCheckItineraryRoute,
   AdminItineraryDebugRoute: AdminItineraryDebugRoute,
+  AdminMediaRoute: AdminMediaRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNotificationsRoute: AdminNotificationsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -1619,6 +1660,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminGuidesNewRoute: AdminGuidesNewRoute,
   AdminManifestsTripIdRoute: AdminManifestsTripIdRoute,
   AdminToursTourIdRoute: AdminToursTourIdRoute,
+  AdminToursImportRoute: AdminToursImportRoute,
   AdminToursNewRoute: AdminToursNewRoute,
   AdminVehiclesVehicleIdRoute: AdminVehiclesVehicleIdRoute,
   AdminVehiclesNewRoute: AdminVehiclesNewRoute,

@@ -1,3 +1,4 @@
+import { libraryImage, TOUR_CARD_SIZES } from '../../src/lib/media.ts';
 import { escapeHtml } from './html.ts';
 import type { Route } from './routes.ts';
 
@@ -19,5 +20,12 @@ export function largestImageTag(route: Route, entries: Record<string, unknown>):
   if (route.kind === 'home') image = imageOf(rows('heroes:active')[0], 'image_url');
   else if (route.kind === 'tour') image = imageOf(entries[`tour:${route.slug}`] as Row, 'hero_image_url');
   else if (route.kind === 'static' && route.page === 'tours') image = imageOf(rows('tours:list')[0], 'hero_image_url');
-  return image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}" />`] : [];
+  if (!image) return [];
+  // A library picture is preloaded in the size the browser will pick, as the page's <picture> offers it.
+  const library = libraryImage(image);
+  if (library) {
+    const sizes = route.kind === 'static' ? TOUR_CARD_SIZES : '100vw';
+    return [`<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${escapeHtml(library.webpSrcSet)}" imagesizes="${sizes}" />`];
+  }
+  return [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}" />`];
 }

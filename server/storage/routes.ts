@@ -21,6 +21,17 @@ const bucketNamePattern = /^[a-z0-9][a-z0-9_.-]{0,62}$/i;
 /** The largest upload the server accepts whatever a bucket says (50 MB, Supabase's default). */
 const globalUploadLimit = 50 * 1024 * 1024;
 
+const madeByServer = Symbol('an upload made in-process by one of the server\'s endpoints');
+
+/**
+ * The Hono env of an upload the server makes in-process for one of its own endpoints, which answers
+ * for it (`app.request(path, init, serverUpload)`): the media library, staff holding media.write
+ * only, writes a picture and its sizes as seven objects, and the storage.uploads limit (30 an hour)
+ * would refuse its fifth picture. Such uploads are not counted; every other check applies. Only an
+ * in-process call can pass an env: a request from outside never carries it.
+ */
+export const serverUpload: Record<symbol, true> = { [madeByServer]: true };
+
 interface BucketRow {
   id: string;
   name: string;
@@ -217,7 +228,9 @@ export function storageRoutes(ctx: PlatformContext): Hono {
     const name = validateObjectName(objectPath(c, `/object/${bucket.id}/`));
     const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
     try {
-      await hitRateLimit(ctx.db, 'storage.uploads', claims.sub ?? origin.ip ?? 'unknown');
+      if ((c.env as Record<symbol, unknown> | undefined)?.[madeByServer] !== true) {
+        await hitRateLimit(ctx.db, 'storage.uploads', claims.sub ?? origin.ip ?? 'unknown');
+      }
     } catch (error) {
       if (error instanceof RateLimited) throw new StorageError(429, 'too_many_requests', error.message);
       throw error;

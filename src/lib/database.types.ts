@@ -1388,6 +1388,56 @@ export interface Database {
         };
         Relationships: [];
       };
+      media_files: {
+        Row: {
+          id: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          bytes: number;
+          width: number | null;
+          height: number | null;
+          widths: number[];
+          fallback: string | null;
+          alt_text: string | null;
+          uploaded_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          object_path: string;
+          file_name: string;
+          mime_type: string;
+          bytes: number;
+          width?: number | null;
+          height?: number | null;
+          widths?: number[];
+          fallback?: string | null;
+          alt_text?: string | null;
+          uploaded_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          object_path?: string;
+          file_name?: string;
+          mime_type?: string;
+          bytes?: number;
+          width?: number | null;
+          height?: number | null;
+          widths?: number[];
+          fallback?: string | null;
+          alt_text?: string | null;
+          uploaded_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "media_files_uploaded_by_fkey"; columns: ["uploaded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       messages: {
         Row: {
           id: string;
@@ -2813,6 +2863,7 @@ export interface Database {
       guides_trip: { Args: { p_departure_id: string }; Returns: boolean };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };
+      import_tours: { Args: { p_tours: Json }; Returns: number };
       invite_staff: { Args: { p_email: string; p_role: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       is_client_key: { Args: { p_key: string }; Returns: boolean };
       is_own_avatar: { Args: { p_name: string }; Returns: boolean };
@@ -2823,6 +2874,7 @@ export interface Database {
       jsonb_merge_patch: { Args: { p_base: Json; p_patch: Json }; Returns: Json };
       log_user_activity: { Args: { p_action: string; p_resource_type?: string | null; p_resource_id?: string | null; p_details?: Json | null; p_client_id?: string | null }; Returns: string };
       mark_payment_refunded: { Args: { p_payment_id: string; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      media_file_uses: { Args: { p_media_id: string }; Returns: { kind: string; record_id: string; title: string }[] };
       merge_clients: { Args: { p_keep: string; p_merge: string; p_reason: string }; Returns: Json };
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };

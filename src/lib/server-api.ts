@@ -6,7 +6,7 @@ import { getSupabase } from './supabase.ts';
  * verifies the token itself. A body is sent as JSON. The outbox passes its own client; screens use
  * the app's.
  */
-export async function callServer(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; client?: SupabaseClient } = {}): Promise<Response> {
+export async function callServer(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; client?: SupabaseClient } = {}): Promise<Response> {
   const { data } = await (init.client ?? (await getSupabase())).auth.getSession();
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';

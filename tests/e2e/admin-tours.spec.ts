@@ -253,3 +253,55 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
   await expect(page.getByRole('table', { name: 'Seasons' })).toContainText('No price');
   await rest(a, admin, 'PATCH', `tours?id=eq.${tour.id}`, { status: 'archived' });
 });
+
+test('an editor exports the catalogue, then imports a CSV: a bad row is named and nothing written, the fixed file imports whole', async ({ page, request }) => {
+  const editor = await editorCredentials();
+  const stamp = Date.now().toString(36);
+  await signInThroughPage(page, editor.email, editor.password, '/admin/tours');
+  await expect(page.getByRole('table', { name: 'Tours' })).toContainText('Published', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^CSV/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^tours-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = await (await download.createReadStream()).toArray();
+  const csvText = Buffer.concat(exported).toString('utf8');
+  expect(csvText.startsWith('\ufeffrecord,tour,title,')).toBe(true);
+  expect(csvText).toContain('\ntour,7-day-great-migration-safari,7-Day Great Migration Safari,');
+
+  const file = (price: string) => ({
+    name: 'new-tours.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'record,tour,title,status,base_price,duration_days,duration_nights,day_number,day_title,accommodation,meals,start_date,end_date,capacity',
+        `tour,selous-boat-${stamp},Selous by Boat ${stamp},active,900,2,1,,,,,,,`,
+        `tour,mikumi-day-${stamp},Mikumi Day Trip ${stamp},draft,${price},1,0,,,,,,,`,
+        `day,selous-boat-${stamp},,,,,,1,Boat safari,Sand Rivers Camp,"Lunch\nDinner",,,`,
+        `day,selous-boat-${stamp},,,,,,2,Fly out,,Breakfast,,,`,
+        `departure,selous-boat-${stamp},,,,,,,,,,${companyDay(90)},${companyDay(91)},6`,
+      ].join('\n'),
+    ),
+  });
+  const a = await api(request);
+  const admin = await adminToken(a);
+  const imported = () => rest<{ slug: string; tour_itinerary: unknown[]; tour_departures: unknown[] }[]>(a, admin, 'GET', `tours?select=slug,tour_itinerary(id),tour_departures(id)&slug=in.(selous-boat-${stamp},mikumi-day-${stamp})&order=slug`);
+
+  await page.getByRole('link', { name: 'Import' }).click();
+  await page.locator('input[type=file]').setInputFiles(file('-40'));
+  await expect(page.getByTestId('import-problems')).toContainText('1 problem: nothing is imported until it is fixed');
+  await expect(page.getByTestId('import-problems')).toContainText('Row 3: The price per adult cannot be below zero');
+  await expect(page.getByRole('button', { name: 'Import 2 tours' })).toBeDisabled();
+  await saveScreenshot(page, 'admin-tours-import');
+  expect(await imported()).toEqual([]);
+
+  await page.locator('input[type=file]').setInputFiles(file('120'));
+  await expect(page.getByTestId('import-ready')).toContainText('the import adds 2 tours');
+  await expect(page.getByRole('table', { name: 'Tours in the file' }).getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Import 2 tours' }).click();
+  await expect(page.getByText('2 tours imported')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/tours$/);
+  expect((await imported()).map((tour) => [tour.slug, tour.tour_itinerary.length, tour.tour_departures.length])).toEqual([
+    [`mikumi-day-${stamp}`, 0, 0],
+    [`selous-boat-${stamp}`, 2, 1],
+  ]);
+  await rest(a, admin, 'PATCH', `tours?slug=in.(selous-boat-${stamp},mikumi-day-${stamp})`, { status: 'archived' });
+});

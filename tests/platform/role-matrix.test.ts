@@ -104,6 +104,11 @@ async function setUp(): Promise<Fixtures> {
   ids.otherTag = await id(`select id from public.blog_tags order by slug desc limit 1`);
   ids.firstTag = await id(`select id from public.blog_tags order by slug limit 1`);
   ids.spareTour = await id(`insert into public.tours (slug, title, status, base_price) values ('matrix-spare', 'Matrix spare', 'active', 10) returning id`);
+  // A file of the media library that no page uses, so that it may be removed.
+  ids.mediaFile = await id(
+    `insert into public.media_files (id, object_path, file_name, mime_type, bytes) values ($1::uuid, 'library/' || $1::text || '/original.png', 'matrix.png', 'image/png', 8) returning id`,
+    [randomUUID()],
+  );
   // Old addresses: one of a listed tour, which the public follows, and one of the draft, which it does not see.
   ids.slugRedirect = 'matrix-old-address';
   await server.db.query(`insert into public.tour_slug_redirects (slug, tour_id) values ($1, $2), ('matrix-draft-old-address', $3)`, [ids.slugRedirect, tour, ids.draftTour]);

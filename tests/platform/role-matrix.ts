@@ -327,6 +327,16 @@ export const tables: Record<string, TableEntry> = {
     patch: { subtitle: 'Matrix' },
     target: (f) => ['id', f.ids.hero],
   },
+  media_files: {
+    // The media library: staff holding media.write (admins, editors) only; the name and alt text change.
+    ...companyOnly('AYYY', { agent: '----', editor: 'AYYY', guide: '----' }),
+    row: () => {
+      const id = crypto.randomUUID();
+      return { id, object_path: `library/${id}/original.png`, file_name: 'matrix.png', mime_type: 'image/png', bytes: 8 };
+    },
+    patch: { alt_text: 'Matrix' },
+    target: (f) => ['id', f.ids.mediaFile],
+  },
   messages: {
     // A traveler writes and reads their own threads and marks replies read; the company all of them.
     cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AYY-', agent: 'AYY-', editor: 'SOO-', guide: 'SOO-' },
@@ -846,11 +856,17 @@ export const functions: Record<string, FunctionEntry> = {
     p_capacity: 8,
   })),
   duplicate_tour: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour })),
+  // Tours imported from a file, all or nothing: one draft with an address of its own for each call.
+  import_tours: staffOnly(['admin', 'editor'], () => ({ p_tours: [{ slug: `matrix-import-${unique()}`, title: 'Matrix import', base_price: 1200, status: 'draft' }] })),
   // The tour's checks in words, the slug it leaves kept as a redirect, and the public pages' change counter.
   check_tour: nobody,
   keep_tour_slug: nobody,
   note_public_pages_changed: nobody,
   wait_in_words: nobody,
+  // The media library: where a file is used (media.write), its checks and the refusal to delete a used one.
+  media_file_uses: staffOnly(['admin', 'editor'], (f) => ({ p_media_id: f.ids.mediaFile })),
+  check_media_file: nobody,
+  refuse_deleting_used_media: nobody,
 };
 
 /**

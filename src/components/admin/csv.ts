@@ -9,7 +9,12 @@ export function downloadCsv<T>(fileName: string, rows: readonly T[], columns: re
     fields: columns.map((column) => column.label),
     data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
   });
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+  downloadText(fileName, csv, 'text/csv');
+}
+
+/** Saves text as a file the browser downloads; a CSV starts with a byte-order mark so Excel reads UTF-8 rightly. */
+export function downloadText(fileName: string, content: string, type: 'text/csv' | 'application/json'): void {
+  const url = URL.createObjectURL(new Blob(type === 'text/csv' ? ['\ufeff', content] : [content], { type: `${type};charset=utf-8` }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);
   link.click();

@@ -1,4 +1,4 @@
-import { IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMessages, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMessages, IconPhoto, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -32,6 +32,7 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Vehicles', to: '/admin/vehicles', icon: IconCar, permission: 'operations.read', group: 'Operations', keywords: ['fleet', 'land cruiser', 'insurance', 'service', 'seats', 'cars'] },
   { label: 'Tours', to: '/admin/tours', icon: IconMap2, permission: 'catalogue.write', group: 'Catalogue', keywords: ['catalogue', 'itinerary', 'departures', 'prices', 'seasons', 'publish', 'safaris', 'trips'] },
   { label: 'Itinerary checks', to: '/admin/check-itinerary', icon: IconListCheck, permission: 'catalogue.write', group: 'Catalogue', keywords: ['itinerary-debug', 'problems', 'missing', 'accommodation', 'meals', 'gaps', 'quality'], includes: ['/admin/itinerary-debug'] },
+  { label: 'Media', to: '/admin/media', icon: IconPhoto, permission: 'media.write', group: 'Content', keywords: ['pictures', 'images', 'photos', 'upload', 'alt text', 'library', 'files'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },
   { label: 'Team', to: '/admin/team', icon: IconUsersGroup, permission: 'team.manage', group: 'Company', keywords: ['staff', 'users', 'invite', 'roles', 'deactivate', 'accounts'] },
   { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },

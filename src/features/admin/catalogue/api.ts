@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { addDays, officeToday } from '@/lib/dates.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import type { Database } from '@/lib/database.types.ts';
+import type { Database, Json } from '@/lib/database.types.ts';
+import { exportFile, exportSelect, type CatalogueFacts, type ExportRow, type TransferFile, type TransferTour } from './transfer.ts';
 import type { DayDraft, TourRow } from './model.ts';
 import { departureArgs, itineraryPayload, type DepartureDraft, type SeasonDraft, seasonRowOf, type TourForChecks } from './model.ts';
 
@@ -206,3 +207,31 @@ export const toursToCheckQuery = () =>
       return data;
     },
   });
+
+/** The whole catalogue in the export's format. */
+export async function exportCatalogue(): Promise<TransferFile> {
+  const { data, error } = await (await getSupabase()).from('tours').select(exportSelect).order('slug').overrideTypes<ExportRow[], { merge: false }>();
+  if (error) throw error;
+  return exportFile(data);
+}
+
+/** What an import is checked against: the addresses taken (old ones too), the categories and destinations. */
+export async function catalogueFacts(): Promise<CatalogueFacts> {
+  const supabase = await getSupabase();
+  const [tours, redirects, categories, destinations] = await Promise.all([
+    supabase.from('tours').select('slug'),
+    supabase.from('tour_slug_redirects').select('slug'),
+    supabase.from('categories').select('slug'),
+    supabase.from('destinations').select('slug'),
+  ]);
+  for (const answer of [tours, redirects, categories, destinations]) if (answer.error) throw answer.error;
+  const slugs = (rows: { slug: string }[] | null) => new Set((rows ?? []).map((row) => row.slug));
+  return { existingSlugs: new Set([...slugs(tours.data), ...slugs(redirects.data)]), categories: slugs(categories.data), destinations: slugs(destinations.data) };
+}
+
+/** Adds the tours in one transaction: all of them, or none and the reason. */
+export async function importTours(tours: TransferTour[]): Promise<number> {
+  const { data, error } = await (await getSupabase()).rpc('import_tours', { p_tours: tours as unknown as Json });
+  if (error) throw error;
+  return data;
+}

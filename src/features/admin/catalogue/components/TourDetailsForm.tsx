@@ -1,8 +1,9 @@
-import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, Image, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
 import { catalogueChoicesQuery, catalogueKeys, saveTour, type TourWithParts } from '../api.ts';
@@ -147,7 +148,11 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
         </Section>
         <Section title="Picture and search engines">
           <Stack gap="sm">
-            <TextInput label="Cover picture" placeholder="https://… or /media/…" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} />
+            <Group align="flex-end" gap="sm" wrap="nowrap">
+              {draft.heroImageUrl && <Image src={draft.heroImageUrl} alt="" w={96} h={64} radius="sm" fit="cover" />}
+              <TextInput label="Cover picture" placeholder="Chosen from the library, or an address" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} style={{ flex: 1 }} />
+              <MediaPicker onPick={(url) => edit({ heroImageUrl: url })} />
+            </Group>
             <TextInput label="SEO title" description="Instead of the title in search results" maxLength={120} value={draft.metaTitle} onChange={(event) => edit({ metaTitle: event.currentTarget.value })} />
             <Textarea
               label="SEO description"

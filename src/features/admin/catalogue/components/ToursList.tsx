@@ -1,15 +1,20 @@
 import 'mantine-datatable/styles.layer.css';
-import { Alert, Badge, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Menu, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileExport, IconFileImport, IconPlus, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { downloadText } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
+import { officeToday } from '@/lib/dates.ts';
 import { matchesWords } from '@/lib/match-words.ts';
-import { LIST_DAYS_AHEAD, toursListQuery, type TourListRow } from '../api.ts';
+import { notify } from '@/lib/notify.ts';
+import { exportCatalogue, LIST_DAYS_AHEAD, toursListQuery, type TourListRow } from '../api.ts';
 import { TOUR_STATUS_COLORS, TOUR_STATUS_LABELS, type TourStatus } from '../model.ts';
 import type { ToursSearch } from '../search.ts';
+import { exportCsv } from '../transfer.ts';
 
 const destinationsOf = (tour: TourListRow) =>
   [...tour.tour_destinations]
@@ -18,6 +23,38 @@ const destinationsOf = (tour: TourListRow) =>
     .filter(Boolean)
     .join(', ');
 const liveDepartures = (tour: TourListRow) => tour.tour_departures.filter((departure) => departure.status !== 'cancelled');
+
+/** The whole catalogue as a file, in the format the import takes back. */
+function ExportMenu() {
+  const [busy, setBusy] = useState(false);
+  const download = async (kind: 'csv' | 'json') => {
+    setBusy(true);
+    try {
+      const file = await exportCatalogue();
+      const name = `tours-${officeToday()}.${kind}`;
+      if (kind === 'csv') downloadText(name, exportCsv(file), 'text/csv');
+      else downloadText(name, JSON.stringify(file, null, 2), 'application/json');
+      notify.success(`${file.tours.length} tours exported`);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" loading={busy} leftSection={<IconFileExport size={16} />}>
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void download('csv')}>CSV, for a spreadsheet</Menu.Item>
+        <Menu.Item onClick={() => void download('json')}>JSON, everything as it is</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 export function TourStatusBadge({ status }: { status: string }) {
   return (
@@ -82,9 +119,15 @@ export function ToursList({ search, onSearchChange }: { search: ToursSearch; onS
         title="Tours"
         description="The catalogue: what each tour is, what it costs, its days and its departures. Only published tours are on the site."
         actions={
-          <ButtonLink to="/admin/tours/new" leftSection={<IconPlus size={16} />}>
-            New tour
-          </ButtonLink>
+          <>
+            <ExportMenu />
+            <ButtonLink to="/admin/tours/import" variant="default" leftSection={<IconFileImport size={16} />}>
+              Import
+            </ButtonLink>
+            <ButtonLink to="/admin/tours/new" leftSection={<IconPlus size={16} />}>
+              New tour
+            </ButtonLink>
+          </>
         }
       />
       <Group mb="sm" gap="sm" align="flex-end">
