@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
 import { expect, test } from './fixtures.ts';
 import { adminToken, api, rest, signIn, signInThroughPage, staffCredentials } from './rest-api.ts';
@@ -198,12 +199,13 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   expect(jsonLd.find((item) => item['@type'] === 'TouristTrip')?.offers?.price).toBeDefined();
 });
 
-test('an agent cannot open the catalogue screens, and the database refuses their writes', async ({ page, request }) => {
+test('an agent cannot open the catalogue and content screens, and the database and the server refuse their writes', async ({ page, request }) => {
   const agent = (await staffCredentials()).find((person) => person.role === 'agent')!;
   await signInThroughPage(page, agent.email, agent.password, '/admin');
-  await expect(page.getByRole('navigation', { name: 'Back office screens' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Tours' })).toHaveCount(0);
-  for (const address of ['/admin/tours', '/admin/tours/new']) {
+  const navigation = page.getByRole('navigation', { name: 'Back office screens' });
+  await expect(navigation).toBeVisible({ timeout: 15_000 });
+  for (const screen of ['Tours', 'Itinerary checks', 'Media']) await expect(navigation.getByRole('link', { name: screen })).toHaveCount(0);
+  for (const address of ['/admin/tours', '/admin/tours/new', '/admin/tours/import', '/admin/check-itinerary', '/admin/media']) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
   }
@@ -215,6 +217,8 @@ test('an agent cannot open the catalogue screens, and the database refuses their
     data: { p_tour_id: tour.id, p_start_dates: [companyDay(400)], p_capacity: 8 },
   });
   expect(refused.status()).toBe(403);
+  const upload = await request.post('/api/media', { headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png', 'x-file-name': 'agent.png' }, data: Buffer.from('not read') });
+  expect({ status: upload.status(), answer: await upload.json() }).toEqual({ status: 403, answer: { message: 'Only staff who manage media upload files' } });
 });
 
 test('the itinerary checks list a planted problem of each kind, each linked to the field that fixes it', async ({ page, request }) => {
@@ -229,12 +233,18 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
   ]);
   await rest(a, admin, 'POST', 'tour_departures', { tour_id: tour.id, start_date: companyDay(-10), end_date: companyDay(-6), capacity: 6 });
   await rest(a, admin, 'POST', 'tour_seasons', { tour_id: tour.id, name: 'Green season', starts_on: companyDay(30), ends_on: companyDay(90) });
+  // A cover from the media library that nobody has described yet.
+  const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 60, g: 120, b: 80 } } }).jpeg().toBuffer();
+  const uploaded = await request.post('/api/media', { headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/jpeg', 'x-file-name': `planted-${stamp}.jpg` }, data: picture });
+  expect(uploaded.status()).toBe(201);
+  await rest(a, admin, 'PATCH', `tours?id=eq.${tour.id}`, { hero_image_url: ((await uploaded.json()) as { url: string }).url });
 
   const editor = await editorCredentials();
   await signInThroughPage(page, editor.email, editor.password, '/admin/itinerary-debug');
   await expect(page).toHaveURL(/\/admin\/check-itinerary$/);
   const card = page.getByRole('region', { name: title });
   await expect(card.getByRole('listitem')).toHaveText([
+    'The cover picture has no alt text: describe it in Media',
     'Day 2 is missing: the days go 1, 3',
     'The tour says 5 days and 4 nights, its itinerary has 2 days',
     'Day 1 has no accommodation',
@@ -251,6 +261,9 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
   await page.getByRole('region', { name: title }).getByRole('link', { name: 'The season Green season has no price' }).click();
   await expect(page.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Seasons' })).toContainText('No price');
+  await page.goto('/admin/check-itinerary');
+  await page.getByRole('region', { name: title }).getByRole('link', { name: 'The cover picture has no alt text: describe it in Media' }).click();
+  await expect(page.locator('#tour-cover')).toBeFocused();
   await rest(a, admin, 'PATCH', `tours?id=eq.${tour.id}`, { status: 'archived' });
 });
 

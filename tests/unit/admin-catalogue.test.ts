@@ -131,7 +131,12 @@ describe('departures', () => {
 
 describe('the checks before a tour goes live', () => {
   const today = '2027-03-01';
+  const described = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const undescribed = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+  const library = (id: string) => `/storage/v1/object/public/media/library/${id}/1600.jpg`;
   const healthy: TourForChecks = {
+    hero_image_url: library(described),
+    gallery: [library(described), '/images/tours/serengeti.jpg'],
     duration_days: 3,
     duration_nights: 2,
     tour_itinerary: [
@@ -144,11 +149,13 @@ describe('the checks before a tour goes live', () => {
   };
 
   it('finds nothing in a complete tour (the last day needs no bed)', () => {
-    expect(tourCheck(healthy, today)).toEqual([]);
+    expect(tourCheck(healthy, today, new Set([undescribed]))).toEqual([]);
   });
 
   it('finds a planted problem of each kind, each with the field that fixes it', () => {
     const broken: TourForChecks = {
+      hero_image_url: library(undescribed),
+      gallery: [{ url: library(undescribed) }, library(described)],
       duration_days: 5,
       duration_nights: 4,
       tour_itinerary: [
@@ -161,7 +168,9 @@ describe('the checks before a tour goes live', () => {
       ],
       tour_seasons: [{ id: 'green', name: 'Green', adult_price: null }],
     };
-    expect(tourCheck(broken, today).map(({ kind, tab, field }) => [kind, tab, field])).toEqual([
+    expect(tourCheck(broken, today, new Set([undescribed])).map(({ kind, tab, field }) => [kind, tab, field])).toEqual([
+      ['image_alt', 'details', 'tour-cover'],
+      ['image_alt', 'details', 'tour-cover'],
       ['day_gap', 'itinerary', 'day-2-title'],
       ['nights', 'details', 'tour-duration-days'],
       ['accommodation', 'itinerary', 'day-1-accommodation'],

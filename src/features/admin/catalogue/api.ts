@@ -198,7 +198,7 @@ export const toursToCheckQuery = () =>
     queryFn: async (): Promise<TourToCheck[]> => {
       const { data, error } = await (await getSupabase())
         .from('tours')
-        .select('id, title, slug, duration_days, duration_nights, tour_itinerary(day_number, accommodation, meals), tour_departures(id, start_date, capacity, seats_booked, status, is_private), tour_seasons(id, name, adult_price)')
+        .select('id, title, slug, hero_image_url, gallery, duration_days, duration_nights, tour_itinerary(day_number, accommodation, meals), tour_departures(id, start_date, capacity, seats_booked, status, is_private), tour_seasons(id, name, adult_price)')
         .eq('status', 'active')
         .gte('tour_departures.start_date', addDays(officeToday(), -90))
         .order('title')
@@ -235,3 +235,14 @@ export async function importTours(tours: TransferTour[]): Promise<number> {
   if (error) throw error;
   return data;
 }
+
+/** The media library's files still without alt text: a tour showing one is not ready to publish. */
+export const filesWithoutAltQuery = () =>
+  queryOptions({
+    queryKey: [...catalogueKeys.all, 'without-alt'] as const,
+    queryFn: async (): Promise<ReadonlySet<string>> => {
+      const { data, error } = await (await getSupabase()).from('media_files').select('id').is('alt_text', null).limit(5000);
+      if (error) throw error;
+      return new Set(data.map((row) => row.id));
+    },
+  });

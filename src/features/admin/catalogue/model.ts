@@ -396,6 +396,8 @@ export interface TourProblem {
 }
 
 export interface TourForChecks {
+  hero_image_url: string | null;
+  gallery: unknown;
   duration_days: number;
   duration_nights: number;
   tour_itinerary: Pick<ItineraryRow, 'day_number' | 'accommodation' | 'meals'>[];
@@ -403,9 +405,23 @@ export interface TourForChecks {
   tour_seasons: { id: string; name: string; adult_price: number | string | null }[];
 }
 
-/** What is wrong with a tour as it stands, each with the field that fixes it. */
-export function tourCheck(tour: TourForChecks, today: string): TourProblem[] {
+/** The media library file a picture's URL is one of the sizes of, or null for any other picture. */
+export function libraryFileOf(url: unknown): string | null {
+  const value = typeof url === 'string' ? url : typeof url === 'object' && url !== null && 'url' in url ? String((url as { url: unknown }).url) : '';
+  return /\/media\/library\/([0-9a-f-]{36})\//.exec(value)?.[1] ?? null;
+}
+
+/**
+ * What is wrong with a tour as it stands, each with the field that fixes it. withoutAlt: the media
+ * library's files still waiting for their alt text.
+ */
+export function tourCheck(tour: TourForChecks, today: string, withoutAlt: ReadonlySet<string> = new Set()): TourProblem[] {
   const problems: TourProblem[] = [];
+  const cover = libraryFileOf(tour.hero_image_url);
+  if (cover && withoutAlt.has(cover)) problems.push({ kind: 'image_alt', message: 'The cover picture has no alt text: describe it in Media', tab: 'details', field: 'tour-cover' });
+  const gallery = Array.isArray(tour.gallery) ? tour.gallery : [];
+  const undescribed = gallery.filter((picture) => withoutAlt.has(libraryFileOf(picture) ?? '')).length;
+  if (undescribed > 0) problems.push({ kind: 'image_alt', message: `${undescribed} ${undescribed === 1 ? 'picture' : 'pictures'} of the gallery ${undescribed === 1 ? 'has' : 'have'} no alt text: describe them in Media`, tab: 'details', field: 'tour-cover' });
   const days = [...tour.tour_itinerary].sort((a, b) => a.day_number - b.day_number);
   if (days.length === 0) problems.push({ kind: 'no_itinerary', message: 'The tour has no itinerary days', tab: 'itinerary', field: 'add-day' });
   days.forEach((day, index) => {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
-import { toursToCheckQuery } from '../api.ts';
+import { filesWithoutAltQuery, toursToCheckQuery } from '../api.ts';
 import { tourCheck } from '../model.ts';
 import { ProblemList } from './TourEditor.tsx';
 
@@ -14,15 +14,16 @@ import { ProblemList } from './TourEditor.tsx';
  */
 export function ItineraryChecks() {
   const tours = useQuery(toursToCheckQuery());
+  const withoutAlt = useQuery(filesWithoutAltQuery());
   const today = officeToday();
-  const checked = (tours.data ?? []).map((tour) => ({ tour, problems: tourCheck(tour, today) }));
+  const checked = (tours.data ?? []).map((tour) => ({ tour, problems: tourCheck(tour, today, withoutAlt.data) }));
   const withProblems = checked.filter((entry) => entry.problems.length > 0);
   const count = withProblems.reduce((sum, entry) => sum + entry.problems.length, 0);
   return (
     <Stack gap="md" maw={1000}>
       <PageHeader
         title="Itinerary checks"
-        description="Every published tour, checked for day numbers with gaps, nights that disagree with the days, days without a bed or meals, departures missing or left empty, and seasons without a price."
+        description="Every published tour, checked for day numbers with gaps, nights that disagree with the days, days without a bed or meals, departures missing or left empty, seasons without a price, and pictures without alt text."
       />
       {tours.isPending && <Loader aria-label="Checking the tours" />}
       {tours.error && (

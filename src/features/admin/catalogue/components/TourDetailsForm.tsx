@@ -150,7 +150,7 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
           <Stack gap="sm">
             <Group align="flex-end" gap="sm" wrap="nowrap">
               {draft.heroImageUrl && <Image src={draft.heroImageUrl} alt="" w={96} h={64} radius="sm" fit="cover" />}
-              <TextInput label="Cover picture" placeholder="Chosen from the library, or an address" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} style={{ flex: 1 }} />
+              <TextInput id="tour-cover" label="Cover picture" placeholder="Chosen from the library, or an address" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} style={{ flex: 1 }} />
               <MediaPicker onPick={(url) => edit({ heroImageUrl: url })} />
             </Group>
             <TextInput label="SEO title" description="Instead of the title in search results" maxLength={120} value={draft.metaTitle} onChange={(event) => edit({ metaTitle: event.currentTarget.value })} />

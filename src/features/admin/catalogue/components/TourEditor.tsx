@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
-import { catalogueKeys, duplicateTour, saveTour, tourEditorQuery, type TourWithParts } from '../api.ts';
+import { catalogueKeys, duplicateTour, filesWithoutAltQuery, saveTour, tourEditorQuery, type TourWithParts } from '../api.ts';
 import { tourCheck, type TourProblem } from '../model.ts';
 import type { EditorTab } from '../search.ts';
 import { ItineraryEditor } from './ItineraryEditor.tsx';
@@ -21,7 +21,7 @@ export function ProblemList({ tourId, problems }: { tourId: string; problems: To
   return (
     <List size="sm" spacing={2}>
       {problems.map((problem) => (
-        <List.Item key={`${problem.kind}-${problem.field}`}>
+        <List.Item key={`${problem.kind}-${problem.field}-${problem.message}`}>
           <AnchorLink to="/admin/tours/$tourId" params={{ tourId }} search={{ tab: problem.tab === 'details' ? undefined : problem.tab, field: problem.field }} size="sm">
             {problem.message}
           </AnchorLink>
@@ -66,7 +66,7 @@ function StatusActions({ tour, problems }: { tour: TourWithParts; problems: Tour
           <Text size="sm">Visitors will see the tour as it is. The checks found:</Text>
           <List size="sm" spacing={4}>
             {problems.map((problem) => (
-              <List.Item key={`${problem.kind}-${problem.field}`}>{problem.message}</List.Item>
+              <List.Item key={`${problem.kind}-${problem.field}-${problem.message}`}>{problem.message}</List.Item>
             ))}
           </List>
           <Group justify="flex-end" gap="xs">
@@ -87,6 +87,7 @@ function StatusActions({ tour, problems }: { tour: TourWithParts; problems: Tour
 export function TourEditor({ tourId, tab, field, onTabChange }: { tourId: string; tab: EditorTab; field?: string; onTabChange: (tab: EditorTab) => void }) {
   const navigate = useNavigate();
   const found = useQuery(tourEditorQuery(tourId));
+  const withoutAlt = useQuery(filesWithoutAltQuery());
   const duplicate = useMutation({
     mutationFn: () => duplicateTour(tourId),
     onSuccess: async (id) => {
@@ -124,7 +125,7 @@ export function TourEditor({ tourId, tab, field, onTabChange }: { tourId: string
       </Stack>
     );
   }
-  const problems = tourCheck(tour, officeToday());
+  const problems = tourCheck(tour, officeToday(), withoutAlt.data);
   return (
     <Stack gap="md" maw={1200}>
       {back}
