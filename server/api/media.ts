@@ -123,7 +123,7 @@ function sizesFor(width: number): number[] {
  * (sharp writes none unless asked: no camera, no place). The bytes must be the type they were sent
  * as: a TIFF sent as image/png would otherwise slip past the bucket's list of types.
  */
-async function prepare(type: string, bytes: Uint8Array): Promise<Prepared> {
+export async function prepare(type: string, bytes: Uint8Array): Promise<Prepared> {
   if (type === 'image/svg+xml') return prepareSvg(bytes);
   // Damaged or cut-short pixels are refused; a camera's harmless quirks (libjpeg's warnings) are not.
   const options = { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' } as const;

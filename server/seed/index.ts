@@ -209,6 +209,10 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
     is_active: true,
   }));
   const reviewerAvatars = reviewers.map((r) => media.portrait(`people/${r.slug}.svg`, r.fullName));
+  // The media library's own photos: most described, two still waiting for their alt text.
+  for (const [index, d] of destinations.slice(0, 8).entries()) {
+    media.libraryPhoto(`${d.slug}.jpg`, d.scene, `${d.slug}-library`, d.name, index < 6 ? `Landscape of ${d.name}, ${d.region}` : null);
+  }
 
   const adminPassword = randomBytes(18).toString('base64url');
   const credentialsFile = path.join(ctx.config.dataDir, 'admin-credentials.json');

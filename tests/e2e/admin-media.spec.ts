@@ -23,6 +23,10 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
   const photoName = `elephants-${stamp}.jpg`;
   await signInThroughPage(page, editor.email, editor.password, '/admin/media');
   await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible({ timeout: 15_000 });
+  // The demo company's library: photos in their sizes, two still waiting for alt text.
+  await expect(page.getByRole('article', { name: 'serengeti.jpg' })).toContainText('sizes 480, 960, 1600');
+  await expect(page.getByRole('article', { name: 'serengeti.jpg' }).getByRole('textbox', { name: 'Alt text' })).toHaveValue(/^Landscape of Serengeti/);
+  await expect(page.getByText('Needs alt text before use')).toHaveCount(2);
   await page.locator('input[type=file]').setInputFiles([
     { name: photoName, mimeType: 'image/jpeg', buffer: photo },
     { name: `notes-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('not a picture') },

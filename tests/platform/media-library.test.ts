@@ -314,3 +314,17 @@ describe('the storage upload limit', () => {
     }
   });
 });
+
+describe('the demo company', () => {
+  it('has photos in its library, made as uploads are: most described, two waiting for their alt text', async () => {
+    const rows = (await server.db.query<{ object_path: string; widths: number[]; alt_text: string | null }>(`select object_path, widths, alt_text from public.media_files where uploaded_by is null order by file_name`)).rows;
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((row) => row.alt_text === null)).toHaveLength(2);
+    for (const row of rows) expect(row.widths).toEqual([480, 960, 1600]);
+    const folder = rows[0].object_path.replace(/original\.jpg$/, '');
+    for (const name of ['original.jpg', '480.webp', '960.jpg', '1600.webp']) {
+      const served = await get(`/storage/v1/object/public/media/${folder}${name}`);
+      expect(served.status, name).toBe(200);
+    }
+  });
+});
