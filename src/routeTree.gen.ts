@@ -61,11 +61,20 @@ import { Route as PublicExperiencesIndexRouteImport } from './routes/_public/exp
 import { Route as PublicExperiencesSlugRouteImport } from './routes/_public/experiences/$slug'
 import { Route as PublicQuoteTokenRouteImport } from './routes/_public/quote/$token'
 import { Route as PublicToursIndexRouteImport } from './routes/_public/tours/index'
+import { Route as AdminActivitiesIndexRouteImport } from './routes/admin/activities/index'
+import { Route as AdminActivitiesEntryIdRouteImport } from './routes/admin/activities/$entryId'
+import { Route as AdminActivitiesNewRouteImport } from './routes/admin/activities/new'
 import { Route as AdminBookingsIndexRouteImport } from './routes/admin/bookings/index'
 import { Route as AdminBookingsBookingIdRouteImport } from './routes/admin/bookings/$bookingId'
 import { Route as AdminBookingsNewRouteImport } from './routes/admin/bookings/new'
 import { Route as AdminClientsIndexRouteImport } from './routes/admin/clients/index'
 import { Route as AdminClientsClientKeyRouteImport } from './routes/admin/clients/$clientKey'
+import { Route as AdminDestinationsIndexRouteImport } from './routes/admin/destinations/index'
+import { Route as AdminDestinationsEntryIdRouteImport } from './routes/admin/destinations/$entryId'
+import { Route as AdminDestinationsNewRouteImport } from './routes/admin/destinations/new'
+import { Route as AdminExperiencesIndexRouteImport } from './routes/admin/experiences/index'
+import { Route as AdminExperiencesEntryIdRouteImport } from './routes/admin/experiences/$entryId'
+import { Route as AdminExperiencesNewRouteImport } from './routes/admin/experiences/new'
 import { Route as AdminFieldIndexRouteImport } from './routes/admin/field/index'
 import { Route as AdminFieldTripIdRouteImport } from './routes/admin/field/$tripId'
 import { Route as AdminGuidesIndexRouteImport } from './routes/admin/guides/index'
@@ -348,6 +357,21 @@ const PublicToursIndexRoute = PublicToursIndexRouteImport.update({
   path: '/tours/',
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminActivitiesIndexRoute = AdminActivitiesIndexRouteImport.update({
+  id: '/activities/',
+  path: '/activities/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminActivitiesEntryIdRoute = AdminActivitiesEntryIdRouteImport.update({
+  id: '/activities/$entryId',
+  path: '/activities/$entryId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminActivitiesNewRoute = AdminActivitiesNewRouteImport.update({
+  id: '/activities/new',
+  path: '/activities/new',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminBookingsIndexRoute = AdminBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -371,6 +395,37 @@ const AdminClientsIndexRoute = AdminClientsIndexRouteImport.update({
 const AdminClientsClientKeyRoute = AdminClientsClientKeyRouteImport.update({
   id: '/clients/$clientKey',
   path: '/clients/$clientKey',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDestinationsIndexRoute = AdminDestinationsIndexRouteImport.update({
+  id: '/destinations/',
+  path: '/destinations/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDestinationsEntryIdRoute =
+  AdminDestinationsEntryIdRouteImport.update({
+    id: '/destinations/$entryId',
+    path: '/destinations/$entryId',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminDestinationsNewRoute = AdminDestinationsNewRouteImport.update({
+  id: '/destinations/new',
+  path: '/destinations/new',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminExperiencesIndexRoute = AdminExperiencesIndexRouteImport.update({
+  id: '/experiences/',
+  path: '/experiences/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminExperiencesEntryIdRoute = AdminExperiencesEntryIdRouteImport.update({
+  id: '/experiences/$entryId',
+  path: '/experiences/$entryId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminExperiencesNewRoute = AdminExperiencesNewRouteImport.update({
+  id: '/experiences/new',
+  path: '/experiences/new',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFieldIndexRoute = AdminFieldIndexRouteImport.update({
@@ -536,9 +591,15 @@ export interface FileRoutesByFullPath {
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/quote/$token': typeof PublicQuoteTokenRoute
+  '/admin/activities/$entryId': typeof AdminActivitiesEntryIdRoute
+  '/admin/activities/new': typeof AdminActivitiesNewRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/destinations/$entryId': typeof AdminDestinationsEntryIdRoute
+  '/admin/destinations/new': typeof AdminDestinationsNewRoute
+  '/admin/experiences/$entryId': typeof AdminExperiencesEntryIdRoute
+  '/admin/experiences/new': typeof AdminExperiencesNewRoute
   '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
@@ -553,8 +614,11 @@ export interface FileRoutesByFullPath {
   '/destinations/': typeof PublicDestinationsIndexRoute
   '/experiences/': typeof PublicExperiencesIndexRoute
   '/tours/': typeof PublicToursIndexRoute
+  '/admin/activities/': typeof AdminActivitiesIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/destinations/': typeof AdminDestinationsIndexRoute
+  '/admin/experiences/': typeof AdminExperiencesIndexRoute
   '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
   '/admin/tours/': typeof AdminToursIndexRoute
@@ -614,9 +678,15 @@ export interface FileRoutesByTo {
   '/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/quote/$token': typeof PublicQuoteTokenRoute
+  '/admin/activities/$entryId': typeof AdminActivitiesEntryIdRoute
+  '/admin/activities/new': typeof AdminActivitiesNewRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/destinations/$entryId': typeof AdminDestinationsEntryIdRoute
+  '/admin/destinations/new': typeof AdminDestinationsNewRoute
+  '/admin/experiences/$entryId': typeof AdminExperiencesEntryIdRoute
+  '/admin/experiences/new': typeof AdminExperiencesNewRoute
   '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
@@ -631,8 +701,11 @@ export interface FileRoutesByTo {
   '/destinations': typeof PublicDestinationsIndexRoute
   '/experiences': typeof PublicExperiencesIndexRoute
   '/tours': typeof PublicToursIndexRoute
+  '/admin/activities': typeof AdminActivitiesIndexRoute
   '/admin/bookings': typeof AdminBookingsIndexRoute
   '/admin/clients': typeof AdminClientsIndexRoute
+  '/admin/destinations': typeof AdminDestinationsIndexRoute
+  '/admin/experiences': typeof AdminExperiencesIndexRoute
   '/admin/field': typeof AdminFieldIndexRoute
   '/admin/guides': typeof AdminGuidesIndexRoute
   '/admin/tours': typeof AdminToursIndexRoute
@@ -696,9 +769,15 @@ export interface FileRoutesById {
   '/_public/destinations/$slug': typeof PublicDestinationsSlugRoute
   '/_public/experiences/$slug': typeof PublicExperiencesSlugRoute
   '/_public/quote/$token': typeof PublicQuoteTokenRoute
+  '/admin/activities/$entryId': typeof AdminActivitiesEntryIdRoute
+  '/admin/activities/new': typeof AdminActivitiesNewRoute
   '/admin/bookings/$bookingId': typeof AdminBookingsBookingIdRoute
   '/admin/bookings/new': typeof AdminBookingsNewRoute
   '/admin/clients/$clientKey': typeof AdminClientsClientKeyRoute
+  '/admin/destinations/$entryId': typeof AdminDestinationsEntryIdRoute
+  '/admin/destinations/new': typeof AdminDestinationsNewRoute
+  '/admin/experiences/$entryId': typeof AdminExperiencesEntryIdRoute
+  '/admin/experiences/new': typeof AdminExperiencesNewRoute
   '/admin/field/$tripId': typeof AdminFieldTripIdRoute
   '/admin/guides/$guideId': typeof AdminGuidesGuideIdRoute
   '/admin/guides/new': typeof AdminGuidesNewRoute
@@ -713,8 +792,11 @@ export interface FileRoutesById {
   '/_public/destinations/': typeof PublicDestinationsIndexRoute
   '/_public/experiences/': typeof PublicExperiencesIndexRoute
   '/_public/tours/': typeof PublicToursIndexRoute
+  '/admin/activities/': typeof AdminActivitiesIndexRoute
   '/admin/bookings/': typeof AdminBookingsIndexRoute
   '/admin/clients/': typeof AdminClientsIndexRoute
+  '/admin/destinations/': typeof AdminDestinationsIndexRoute
+  '/admin/experiences/': typeof AdminExperiencesIndexRoute
   '/admin/field/': typeof AdminFieldIndexRoute
   '/admin/guides/': typeof AdminGuidesIndexRoute
   '/admin/tours/': typeof AdminToursIndexRoute
@@ -778,9 +860,15 @@ export interface FileRouteTypes {
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/quote/$token'
+    | '/admin/activities/$entryId'
+    | '/admin/activities/new'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/destinations/$entryId'
+    | '/admin/destinations/new'
+    | '/admin/experiences/$entryId'
+    | '/admin/experiences/new'
     | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
@@ -795,8 +883,11 @@ export interface FileRouteTypes {
     | '/destinations/'
     | '/experiences/'
     | '/tours/'
+    | '/admin/activities/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/destinations/'
+    | '/admin/experiences/'
     | '/admin/field/'
     | '/admin/guides/'
     | '/admin/tours/'
@@ -856,9 +947,15 @@ export interface FileRouteTypes {
     | '/destinations/$slug'
     | '/experiences/$slug'
     | '/quote/$token'
+    | '/admin/activities/$entryId'
+    | '/admin/activities/new'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/destinations/$entryId'
+    | '/admin/destinations/new'
+    | '/admin/experiences/$entryId'
+    | '/admin/experiences/new'
     | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
@@ -873,8 +970,11 @@ export interface FileRouteTypes {
     | '/destinations'
     | '/experiences'
     | '/tours'
+    | '/admin/activities'
     | '/admin/bookings'
     | '/admin/clients'
+    | '/admin/destinations'
+    | '/admin/experiences'
     | '/admin/field'
     | '/admin/guides'
     | '/admin/tours'
@@ -937,9 +1037,15 @@ export interface FileRouteTypes {
     | '/_public/destinations/$slug'
     | '/_public/experiences/$slug'
     | '/_public/quote/$token'
+    | '/admin/activities/$entryId'
+    | '/admin/activities/new'
     | '/admin/bookings/$bookingId'
     | '/admin/bookings/new'
     | '/admin/clients/$clientKey'
+    | '/admin/destinations/$entryId'
+    | '/admin/destinations/new'
+    | '/admin/experiences/$entryId'
+    | '/admin/experiences/new'
     | '/admin/field/$tripId'
     | '/admin/guides/$guideId'
     | '/admin/guides/new'
@@ -954,8 +1060,11 @@ export interface FileRouteTypes {
     | '/_public/destinations/'
     | '/_public/experiences/'
     | '/_public/tours/'
+    | '/admin/activities/'
     | '/admin/bookings/'
     | '/admin/clients/'
+    | '/admin/destinations/'
+    | '/admin/experiences/'
     | '/admin/field/'
     | '/admin/guides/'
     | '/admin/tours/'
@@ -1352,6 +1461,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicToursIndexRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/admin/activities/': {
+      id: '/admin/activities/'
+      path: '/activities'
+      fullPath: '/admin/activities/'
+      preLoaderRoute: typeof AdminActivitiesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/activities/$entryId': {
+      id: '/admin/activities/$entryId'
+      path: '/activities/$entryId'
+      fullPath: '/admin/activities/$entryId'
+      preLoaderRoute: typeof AdminActivitiesEntryIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/activities/new': {
+      id: '/admin/activities/new'
+      path: '/activities/new'
+      fullPath: '/admin/activities/new'
+      preLoaderRoute: typeof AdminActivitiesNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/bookings/': {
       id: '/admin/bookings/'
       path: '/bookings'
@@ -1385,6 +1515,48 @@ declare module '@tanstack/react-router' {
       path: '/clients/$clientKey'
       fullPath: '/admin/clients/$clientKey'
       preLoaderRoute: typeof AdminClientsClientKeyRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/destinations/': {
+      id: '/admin/destinations/'
+      path: '/destinations'
+      fullPath: '/admin/destinations/'
+      preLoaderRoute: typeof AdminDestinationsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/destinations/$entryId': {
+      id: '/admin/destinations/$entryId'
+      path: '/destinations/$entryId'
+      fullPath: '/admin/destinations/$entryId'
+      preLoaderRoute: typeof AdminDestinationsEntryIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/destinations/new': {
+      id: '/admin/destinations/new'
+      path: '/destinations/new'
+      fullPath: '/admin/destinations/new'
+      preLoaderRoute: typeof AdminDestinationsNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/experiences/': {
+      id: '/admin/experiences/'
+      path: '/experiences'
+      fullPath: '/admin/experiences/'
+      preLoaderRoute: typeof AdminExperiencesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/experiences/$entryId': {
+      id: '/admin/experiences/$entryId'
+      path: '/experiences/$entryId'
+      fullPath: '/admin/experiences/$entryId'
+      preLoaderRoute: typeof AdminExperiencesEntryIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/experiences/new': {
+      id: '/admin/experiences/new'
+      path: '/experiences/new'
+      fullPath: '/admin/experiences/new'
+      preLoaderRoute: typeof AdminExperiencesNewRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/field/': {
@@ -1617,9 +1789,15 @@ interface AdminRouteChildren {
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminActivitiesEntryIdRoute: typeof AdminActivitiesEntryIdRoute
+  AdminActivitiesNewRoute: typeof AdminActivitiesNewRoute
   AdminBookingsBookingIdRoute: typeof AdminBookingsBookingIdRoute
   AdminBookingsNewRoute: typeof AdminBookingsNewRoute
   AdminClientsClientKeyRoute: typeof AdminClientsClientKeyRoute
+  AdminDestinationsEntryIdRoute: typeof AdminDestinationsEntryIdRoute
+  AdminDestinationsNewRoute: typeof AdminDestinationsNewRoute
+  AdminExperiencesEntryIdRoute: typeof AdminExperiencesEntryIdRoute
+  AdminExperiencesNewRoute: typeof AdminExperiencesNewRoute
   AdminFieldTripIdRoute: typeof AdminFieldTripIdRoute
   AdminGuidesGuideIdRoute: typeof AdminGuidesGuideIdRoute
   AdminGuidesNewRoute: typeof AdminGuidesNewRoute
@@ -1629,8 +1807,11 @@ interface AdminRouteChildren {
   AdminToursNewRoute: typeof AdminToursNewRoute
   AdminVehiclesVehicleIdRoute: typeof AdminVehiclesVehicleIdRoute
   AdminVehiclesNewRoute: typeof AdminVehiclesNewRoute
+  AdminActivitiesIndexRoute: typeof AdminActivitiesIndexRoute
   AdminBookingsIndexRoute: typeof AdminBookingsIndexRoute
   AdminClientsIndexRoute: typeof AdminClientsIndexRoute
+  AdminDestinationsIndexRoute: typeof AdminDestinationsIndexRoute
+  AdminExperiencesIndexRoute: typeof AdminExperiencesIndexRoute
   AdminFieldIndexRoute: typeof AdminFieldIndexRoute
   AdminGuidesIndexRoute: typeof AdminGuidesIndexRoute
   AdminToursIndexRoute: typeof AdminToursIndexRoute
@@ -1652,9 +1833,15 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminActivitiesEntryIdRoute: AdminActivitiesEntryIdRoute,
+  AdminActivitiesNewRoute: AdminActivitiesNewRoute,
   AdminBookingsBookingIdRoute: AdminBookingsBookingIdRoute,
   AdminBookingsNewRoute: AdminBookingsNewRoute,
   AdminClientsClientKeyRoute: AdminClientsClientKeyRoute,
+  AdminDestinationsEntryIdRoute: AdminDestinationsEntryIdRoute,
+  AdminDestinationsNewRoute: AdminDestinationsNewRoute,
+  AdminExperiencesEntryIdRoute: AdminExperiencesEntryIdRoute,
+  AdminExperiencesNewRoute: AdminExperiencesNewRoute,
   AdminFieldTripIdRoute: AdminFieldTripIdRoute,
   AdminGuidesGuideIdRoute: AdminGuidesGuideIdRoute,
   AdminGuidesNewRoute: AdminGuidesNewRoute,
@@ -1664,8 +1851,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminToursNewRoute: AdminToursNewRoute,
   AdminVehiclesVehicleIdRoute: AdminVehiclesVehicleIdRoute,
   AdminVehiclesNewRoute: AdminVehiclesNewRoute,
+  AdminActivitiesIndexRoute: AdminActivitiesIndexRoute,
   AdminBookingsIndexRoute: AdminBookingsIndexRoute,
   AdminClientsIndexRoute: AdminClientsIndexRoute,
+  AdminDestinationsIndexRoute: AdminDestinationsIndexRoute,
+  AdminExperiencesIndexRoute: AdminExperiencesIndexRoute,
   AdminFieldIndexRoute: AdminFieldIndexRoute,
   AdminGuidesIndexRoute: AdminGuidesIndexRoute,
   AdminToursIndexRoute: AdminToursIndexRoute,

@@ -2896,6 +2896,7 @@ export interface Database {
       record_payment: { Args: { p_booking_id: string; p_amount: number; p_method: string; p_reference?: string | null; p_paid_at?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       record_trip_incident: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_note: string; p_occurred_at: string }; Returns: Database['public']['Tables']["trip_incidents"]['Row'] };
       renew_calendar_feed: { Args: { p_guide_id?: string | null }; Returns: string };
+      reorder_destinations: { Args: { p_ids: string[] }; Returns: number };
       resend_booking_email: { Args: { p_notification_id: string }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       resend_staff_invitation: { Args: { p_id: string }; Returns: Database['public']['Tables']["staff_invitations"]['Row'] };
       retry_email: { Args: { p_email_id: string }; Returns: undefined };

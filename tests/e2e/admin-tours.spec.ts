@@ -318,3 +318,51 @@ test('an editor exports the catalogue, then imports a CSV: a bad row is named an
   ]);
   await rest(a, admin, 'PATCH', `tours?slug=in.(selous-boat-${stamp},mikumi-day-${stamp})`, { status: 'archived' });
 });
+
+test('an editor orders the destinations by keyboard and the site follows; a taken address is refused; a new activity is added', async ({ page, request }) => {
+  const editor = await editorCredentials();
+  const a = await api(request);
+  const destinations = await rest<{ name: string; slug: string }[]>(a, a.anonKey, 'GET', 'destinations?select=name,slug&order=display_order,name');
+  const [first, second] = destinations;
+  await signInThroughPage(page, editor.email, editor.password, '/admin/destinations');
+  const list = page.getByRole('list', { name: 'Destinations' });
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-label', first.name, { timeout: 15_000 });
+  await saveScreenshot(page, 'admin-destinations');
+
+  await page.getByRole('button', { name: `Drag ${second.name}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: `${second.name} would be number 2` })).toHaveCount(1);
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: `${second.name} would be number 1` })).toHaveCount(1);
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Order saved: the site lists the destinations so')).toBeVisible();
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-label', second.name);
+  const html = await (await request.get('/destinations')).text();
+  expect(html.indexOf(`/destinations/${second.slug}"`)).toBeGreaterThan(-1);
+  expect(html.indexOf(`/destinations/${second.slug}"`)).toBeLessThan(html.indexOf(`/destinations/${first.slug}"`));
+  // Back as it was, with the buttons a touch screen uses.
+  await page.getByRole('button', { name: `Move ${second.name} down` }).click();
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-label', first.name);
+
+  // A destination's page lists its tours; another destination's address is refused beside the field.
+  await list.getByRole('link', { name: first.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await expect(page.getByTestId('entry-tours').getByRole('link').first()).toBeVisible();
+  const form = page.getByRole('form', { name: 'Destination details' });
+  await form.getByRole('textbox', { name: 'Address' }).fill(second.slug);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(`Another destination has the address ${second.slug}`)).toBeVisible();
+  const [unchanged] = await rest<{ slug: string }[]>(a, a.anonKey, 'GET', `destinations?select=slug&name=eq.${encodeURIComponent(first.name)}`);
+  expect(unchanged.slug).toBe(first.slug);
+
+  // A new activity: its address follows its name.
+  const stamp = Date.now().toString(36);
+  await page.goto('/admin/activities');
+  await page.getByRole('link', { name: 'New activity' }).click();
+  const activity = page.getByRole('form', { name: 'Activity details' });
+  await activity.getByRole('textbox', { name: 'Name' }).fill(`Night game drive ${stamp}`);
+  await expect(activity.getByRole('textbox', { name: 'Address' })).toHaveValue(`night-game-drive-${stamp}`);
+  await activity.getByRole('button', { name: 'Add the activity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Night game drive ${stamp}` })).toBeVisible();
+  await expect(page.getByText('No tour names this activity yet.')).toBeVisible();
+});

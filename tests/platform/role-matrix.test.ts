@@ -221,6 +221,8 @@ async function setUp(): Promise<Fixtures> {
     await server.db.query(`insert into public.staff_notification_opt_outs (user_id, kind) values ($1, 'email_failed')`, [people[role].userId]);
   }
   ids.auditEntry = (await one<{ id: string }>(`select id::text as id from public.audit_log order by id desc limit 1`)).id;
+  // Every destination in the site's order, as reorder_destinations takes them (comma-separated), once all are made.
+  ids.destinationOrder = await id(`select string_agg(id::text, ',' order by display_order, name) as id from public.destinations`);
   return { people, ids };
 }
 

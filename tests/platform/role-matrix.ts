@@ -857,6 +857,8 @@ export const functions: Record<string, FunctionEntry> = {
   })),
   duplicate_tour: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour })),
   // Tours imported from a file, all or nothing: one draft with an address of its own for each call.
+  reorder_destinations: staffOnly(['admin', 'editor'], (f) => ({ p_ids: f.ids.destinationOrder.split(',') })),
+  check_catalogue_entry: nobody,
   import_tours: staffOnly(['admin', 'editor'], () => ({ p_tours: [{ slug: `matrix-import-${unique()}`, title: 'Matrix import', base_price: 1200, status: 'draft' }] })),
   // The tour's checks in words, the slug it leaves kept as a redirect, and the public pages' change counter.
   check_tour: nobody,

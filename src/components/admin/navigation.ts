@@ -1,4 +1,4 @@
-import { IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMessages, IconPhoto, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMapPin, IconMessages, IconPhoto, IconSparkles, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -31,6 +31,9 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Guides', to: '/admin/guides', icon: IconCompass, permission: 'operations.read', group: 'Operations', keywords: ['staff', 'licences', 'leave', 'languages', 'drivers', 'rangers'] },
   { label: 'Vehicles', to: '/admin/vehicles', icon: IconCar, permission: 'operations.read', group: 'Operations', keywords: ['fleet', 'land cruiser', 'insurance', 'service', 'seats', 'cars'] },
   { label: 'Tours', to: '/admin/tours', icon: IconMap2, permission: 'catalogue.write', group: 'Catalogue', keywords: ['catalogue', 'itinerary', 'departures', 'prices', 'seasons', 'publish', 'safaris', 'trips'] },
+  { label: 'Destinations', to: '/admin/destinations', icon: IconMapPin, permission: 'catalogue.write', group: 'Catalogue', keywords: ['parks', 'places', 'regions', 'order', 'serengeti'] },
+  { label: 'Experiences', to: '/admin/experiences', icon: IconSparkles, permission: 'catalogue.write', group: 'Catalogue', keywords: ['trip styles', 'walking', 'honeymoon', 'beach'] },
+  { label: 'Activities', to: '/admin/activities', icon: IconActivity, permission: 'catalogue.write', group: 'Catalogue', keywords: ['game drive', 'balloon', 'walk', 'things to do'] },
   { label: 'Itinerary checks', to: '/admin/check-itinerary', icon: IconListCheck, permission: 'catalogue.write', group: 'Catalogue', keywords: ['itinerary-debug', 'problems', 'missing', 'accommodation', 'meals', 'gaps', 'quality'], includes: ['/admin/itinerary-debug'] },
   { label: 'Media', to: '/admin/media', icon: IconPhoto, permission: 'media.write', group: 'Content', keywords: ['pictures', 'images', 'photos', 'upload', 'alt text', 'library', 'files'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },

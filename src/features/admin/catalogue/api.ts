@@ -3,6 +3,7 @@ import { addDays, officeToday } from '@/lib/dates.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { exportFile, exportSelect, type CatalogueFacts, type ExportRow, type TransferFile, type TransferTour } from './transfer.ts';
+import type { EntrySpec } from './entries.ts';
 import type { DayDraft, TourRow } from './model.ts';
 import { departureArgs, itineraryPayload, type DepartureDraft, type SeasonDraft, seasonRowOf, type TourForChecks } from './model.ts';
 
@@ -246,3 +247,78 @@ export const filesWithoutAltQuery = () =>
       return new Set(data.map((row) => row.id));
     },
   });
+
+/* Destinations, experiences and activities. */
+
+export interface EntryListRow {
+  id: string;
+  slug: string;
+  name: string;
+  is_published: boolean;
+  display_order: number;
+  detail: string | null;
+  tours: number;
+}
+
+/** Every entry of a kind in the site's order, with how many tours it appears on. */
+export const entriesQuery = (spec: EntrySpec) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.all, spec.table] as const,
+    queryFn: async (): Promise<EntryListRow[]> => {
+      const published = spec.kind === 'activity' ? '' : ', is_published';
+      const detail = spec.kind === 'destination' ? ', region' : spec.kind === 'experience' ? ', duration_label' : ', icon';
+      const { data, error } = await (await getSupabase())
+        .from(spec.table)
+        .select(`id, slug, ${spec.nameColumn}, display_order${published}${detail}, ${spec.tourLink}(tour_id)`)
+        .order('display_order')
+        .order(spec.nameColumn)
+        .overrideTypes<Record<string, unknown>[], { merge: false }>();
+      if (error) throw error;
+      return data.map((row) => ({
+        id: String(row.id),
+        slug: String(row.slug),
+        name: String(row[spec.nameColumn]),
+        is_published: row.is_published === undefined ? true : Boolean(row.is_published),
+        display_order: Number(row.display_order),
+        detail: (row.region ?? row.duration_label ?? row.icon ?? null) as string | null,
+        tours: ((row[spec.tourLink] as unknown[] | undefined) ?? []).length,
+      }));
+    },
+  });
+
+export interface EntryWithTours {
+  row: Record<string, unknown>;
+  tours: { id: string; title: string; status: string }[];
+}
+
+/** One entry with the tours it appears on. */
+export const entryQuery = (spec: EntrySpec, id: string) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.all, spec.table, id] as const,
+    queryFn: async (): Promise<EntryWithTours | null> => {
+      const { data, error } = await (await getSupabase())
+        .from(spec.table)
+        .select(`*, ${spec.tourLink}(tour:tours(id, title, status))`)
+        .eq('id', id)
+        .maybeSingle()
+        .overrideTypes<Record<string, unknown> | null, { merge: false }>();
+      if (error) throw error;
+      if (!data) return null;
+      const links = (data[spec.tourLink] as { tour: { id: string; title: string; status: string } | null }[]) ?? [];
+      return { row: data, tours: links.map((link) => link.tour).filter((tour): tour is { id: string; title: string; status: string } => tour !== null).sort((a, b) => a.title.localeCompare(b.title)) };
+    },
+  });
+
+/** Saves an entry's fields; returns its id. A new one goes last in the site's order. */
+export async function saveEntry(spec: EntrySpec, id: string | null, row: Record<string, unknown>): Promise<string> {
+  const supabase = await getSupabase();
+  const table = supabase.from(spec.table as 'destinations');
+  const answer = id ? await table.update(row as never).eq('id', id).select('id').single() : await table.insert({ display_order: 1000, ...row } as never).select('id').single();
+  if (answer.error) throw answer.error;
+  return answer.data.id;
+}
+
+export async function reorderDestinations(ids: string[]): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('reorder_destinations', { p_ids: ids });
+  if (error) throw error;
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requirePermission } from '@/features/admin/access/guard.ts';
+import { EntryList } from '@/features/admin/catalogue/components/EntryList.tsx';
+
+export const Route = createFileRoute('/admin/experiences/')({
+  beforeLoad: ({ context }) => requirePermission(context.access, 'catalogue.write'),
+  component: () => <EntryList kind="experience" />,
+});
