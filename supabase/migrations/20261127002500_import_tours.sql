@@ -1,9 +1,9 @@
 -- Importing tours with their days, departures, seasons, group discounts and extras, all or nothing:
 -- the function is one transaction, so one refused tour writes none. The editor's screen checks every
 -- row first and shows its problems (src/features/admin/catalogue/transfer.ts); this is the last word.
--- p_tours is the export's format: an array of tours, each with its fields, category and
--- destinations by slug, and its parts as arrays (itinerary, departures, seasons, group_discounts,
--- extras). A slug already in the catalogue is refused: an import adds tours, it never overwrites.
+-- p_tours is the export's format: an array of tours, each with its fields, its category,
+-- destinations, experiences and activities by slug, and its parts as arrays (itinerary, departures,
+-- seasons, group_discounts, extras). A slug already in the catalogue is refused: an import adds tours, it never overwrites.
 -- Runs as the caller, so the catalogue's policies decide who may.
 
 create or replace function public.import_tours(p_tours jsonb) returns int
@@ -88,6 +88,22 @@ begin
       end if;
       insert into public.tour_destinations (tour_id, destination_id, position) values (v_id, v_destination, v_position);
       v_position := v_position + 1;
+    end loop;
+
+    for v_part in select value from jsonb_array_elements(coalesce(v_tour -> 'experiences', '[]')) loop
+      select id into v_destination from public.experiences where slug = v_part #>> '{}';
+      if v_destination is null then
+        raise exception 'The tour % names the experience %, which does not exist', v_slug, v_part #>> '{}' using errcode = '23503', hint = format('tour:%s:experiences', v_slug);
+      end if;
+      insert into public.tour_experiences (tour_id, experience_id) values (v_id, v_destination);
+    end loop;
+
+    for v_part in select value from jsonb_array_elements(coalesce(v_tour -> 'activities', '[]')) loop
+      select id into v_destination from public.activities where slug = v_part #>> '{}';
+      if v_destination is null then
+        raise exception 'The tour % names the activity %, which does not exist', v_slug, v_part #>> '{}' using errcode = '23503', hint = format('tour:%s:activities', v_slug);
+      end if;
+      insert into public.tour_activities (tour_id, activity_id) values (v_id, v_destination);
     end loop;
 
     for v_part in select value from jsonb_array_elements(coalesce(v_tour -> 'itinerary', '[]')) loop

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCsv, exportFile, exportSelect, guessMapping, parseCsv, planFromCsv, type CatalogueFacts, type ExportRow, type TransferFile, type TransferTour } from '../../src/features/admin/catalogue/transfer.ts';
+import { exportCsv, exportFile, exportLinksSelect, exportSelect, guessMapping, parseCsv, planFromCsv, type CatalogueFacts, type ExportLinkRow, type ExportRow, type TransferFile, type TransferTour } from '../../src/features/admin/catalogue/transfer.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -30,15 +30,17 @@ async function staff(role: 'editor' | 'agent') {
 async function exported(): Promise<TransferFile> {
   const { data, error } = await editor.from('tours').select(exportSelect).order('slug').overrideTypes<ExportRow[], { merge: false }>();
   expect(error).toBeNull();
-  return exportFile(data!);
+  const links = await editor.from('tours').select(exportLinksSelect).overrideTypes<ExportLinkRow[], { merge: false }>();
+  expect(links.error).toBeNull();
+  return exportFile(data!, links.data!);
 }
 
 /** What the import screen checks a file against, read as the editor reads it. */
 async function facts(): Promise<CatalogueFacts> {
-  const answers = await Promise.all(['tours', 'tour_slug_redirects', 'categories', 'destinations'].map((table) => editor.from(table).select('slug')));
+  const answers = await Promise.all(['tours', 'tour_slug_redirects', 'categories', 'destinations', 'experiences', 'activities'].map((table) => editor.from(table).select('slug')));
   for (const answer of answers) expect(answer.error).toBeNull();
-  const [tours, redirects, categories, destinations] = answers.map((answer) => new Set((answer.data as { slug: string }[]).map((row) => row.slug)));
-  return { existingSlugs: new Set([...tours, ...redirects]), categories, destinations };
+  const [tours, redirects, categories, destinations, experiences, activities] = answers.map((answer) => new Set((answer.data as { slug: string }[]).map((row) => row.slug)));
+  return { existingSlugs: new Set([...tours, ...redirects]), categories, destinations, experiences, activities };
 }
 
 /**
@@ -70,6 +72,8 @@ const rich = (destination: string, other: string): TransferTour => ({
   status: 'draft',
   category: null,
   destinations: [other, destination],
+  experiences: [],
+  activities: [],
   summary: 'Two lines:\nwalking, then boating',
   description: 'A "quoted" word, a comma, and\n\na paragraph.',
   base_price: 1234.5,

@@ -5,6 +5,8 @@ const facts: CatalogueFacts = {
   existingSlugs: new Set(['7-day-great-migration-safari']),
   categories: new Set(['walking-adventure', 'wildlife-safari']),
   destinations: new Set(['ruaha-national-park', 'nyerere-national-park']),
+  experiences: new Set(['walking-safaris']),
+  activities: new Set(['game-drive', 'night-walk']),
 };
 
 /** A tour as the export's request reads it, with a part of every kind and awkward text. */
@@ -57,7 +59,7 @@ const row: ExportRow = {
 };
 
 describe('the export', () => {
-  const file = exportFile([row]);
+  const file = exportFile([row], [{ slug: 'ruaha-on-foot', tour_experiences: [{ experience: { slug: 'walking-safaris' } }], tour_activities: [{ activity: { slug: 'night-walk' } }, { activity: { slug: 'game-drive' } }] }]);
 
   it('puts every part in a stable order, numbers as numbers, and leaves private trips out', () => {
     const [tour] = file.tours;
@@ -67,7 +69,7 @@ describe('the export', () => {
       ['2027-06-28', 'cancelled'],
       ['2027-07-05', 'open'],
     ]);
-    expect(tour).toMatchObject({ base_price: 1200, single_supplement: 150, category: 'walking-adventure' });
+    expect(tour).toMatchObject({ base_price: 1200, single_supplement: 150, category: 'walking-adventure', experiences: ['walking-safaris'], activities: ['game-drive', 'night-walk'] });
   });
 
   it('comes back whole from its CSV, quotes, commas and lines within cells included', () => {

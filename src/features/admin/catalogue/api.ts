@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { addDays, officeToday } from '@/lib/dates.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
-import { exportFile, exportSelect, type CatalogueFacts, type ExportRow, type TransferFile, type TransferTour } from './transfer.ts';
+import { exportFile, exportLinksSelect, exportSelect, type CatalogueFacts, type ExportLinkRow, type ExportRow, type TransferFile, type TransferTour } from './transfer.ts';
 import type { EntrySpec } from './entries.ts';
 import type { DayDraft, TourRow } from './model.ts';
 import { departureArgs, itineraryPayload, type DepartureDraft, type SeasonDraft, seasonRowOf, type TourForChecks } from './model.ts';
@@ -73,6 +73,8 @@ export interface TourSeasonRow {
 
 export type TourWithParts = TourRow & {
   tour_destinations: { destination_id: string; position: number }[];
+  tour_experiences: { experience_id: string }[];
+  tour_activities: { activity_id: string }[];
   tour_itinerary: import('./model.ts').ItineraryRow[];
   tour_departures: TourDepartureRow[];
   tour_seasons: TourSeasonRow[];
@@ -85,7 +87,7 @@ export const tourEditorQuery = (id: string) =>
     queryFn: async (): Promise<TourWithParts | null> => {
       const { data, error } = await (await getSupabase())
         .from('tours')
-        .select('*, tour_destinations(destination_id, position), tour_itinerary(*), tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, child_price_override, guaranteed_threshold, season, is_private), tour_seasons(id, name, starts_on, ends_on, adult_price, child_price)')
+        .select('*, tour_destinations(destination_id, position), tour_experiences(experience_id), tour_activities(activity_id), tour_itinerary(*), tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, child_price_override, guaranteed_threshold, season, is_private), tour_seasons(id, name, starts_on, ends_on, adult_price, child_price)')
         .eq('id', id)
         .gte('tour_departures.start_date', addDays(officeToday(), -90))
         .order('day_number', { referencedTable: 'tour_itinerary' })
@@ -101,6 +103,8 @@ export const tourEditorQuery = (id: string) =>
 export interface CatalogueChoices {
   categories: { value: string; label: string }[];
   destinations: { value: string; label: string }[];
+  experiences: { value: string; label: string }[];
+  activities: { value: string; label: string }[];
 }
 
 /** The categories and destinations a tour can be put in. */
@@ -109,22 +113,43 @@ export const catalogueChoicesQuery = () =>
     queryKey: catalogueKeys.choices,
     queryFn: async (): Promise<CatalogueChoices> => {
       const supabase = await getSupabase();
-      const [categories, destinations] = await Promise.all([
+      const [categories, destinations, experiences, activities] = await Promise.all([
         supabase.from('categories').select('id, name').order('display_order').order('name'),
         supabase.from('destinations').select('id, name, country').order('display_order').order('name'),
+        supabase.from('experiences').select('id, title').order('display_order').order('title'),
+        supabase.from('activities').select('id, name').order('display_order').order('name'),
       ]);
-      if (categories.error) throw categories.error;
-      if (destinations.error) throw destinations.error;
+      for (const answer of [categories, destinations, experiences, activities]) if (answer.error) throw answer.error;
       return {
-        categories: categories.data.map((row) => ({ value: row.id, label: row.name })),
-        destinations: destinations.data.map((row) => ({ value: row.id, label: `${row.name}, ${row.country}` })),
+        categories: (categories.data ?? []).map((row) => ({ value: row.id, label: row.name })),
+        destinations: (destinations.data ?? []).map((row) => ({ value: row.id, label: `${row.name}, ${row.country}` })),
+        experiences: (experiences.data ?? []).map((row) => ({ value: row.id, label: row.title })),
+        activities: (activities.data ?? []).map((row) => ({ value: row.id, label: row.name })),
       };
     },
     staleTime: 60_000,
   });
 
-/** Saves a tour's fields and its destinations (the first is its main one); returns its id. */
-export async function saveTour(id: string | null, row: Database['public']['Tables']['tours']['Update'], destinationIds?: string[]): Promise<string> {
+/** What a tour is tied to besides its own fields: its destinations (the first is its main one), experiences and activities. */
+export interface TourLinks {
+  destinations: string[];
+  experiences: string[];
+  activities: string[];
+}
+
+/** Replaces the rows of a join table for one tour by the given ids, keeping those already there. */
+async function replaceLinks(tourId: string, table: 'tour_destinations' | 'tour_experiences' | 'tour_activities', column: 'destination_id' | 'experience_id' | 'activity_id', ids: string[]): Promise<void> {
+  const supabase = await getSupabase();
+  const removed = await supabase.from(table).delete().eq('tour_id', tourId).not(column, 'in', `(${ids.join(',') || '00000000-0000-0000-0000-000000000000'})`);
+  if (removed.error) throw removed.error;
+  if (ids.length === 0) return;
+  const rows = ids.map((id, position) => ({ tour_id: tourId, [column]: id, ...(table === 'tour_destinations' ? { position } : {}) }));
+  const kept = await supabase.from(table).upsert(rows as never);
+  if (kept.error) throw kept.error;
+}
+
+/** Saves a tour's fields and, when given, what it is tied to; returns its id. */
+export async function saveTour(id: string | null, row: Database['public']['Tables']['tours']['Update'], links?: TourLinks): Promise<string> {
   const supabase = await getSupabase();
   const answer = id
     ? await supabase.from('tours').update(row).eq('id', id).select('id').single()
@@ -135,18 +160,14 @@ export async function saveTour(id: string | null, row: Database['public']['Table
         .single();
   if (answer.error) throw answer.error;
   const tourId = answer.data.id;
-  if (destinationIds) {
-    const removed = await supabase.from('tour_destinations').delete().eq('tour_id', tourId).not('destination_id', 'in', `(${destinationIds.join(',') || '00000000-0000-0000-0000-000000000000'})`);
-    if (removed.error) throw removed.error;
-    if (destinationIds.length > 0) {
-      const kept = await supabase.from('tour_destinations').upsert(destinationIds.map((destination_id, position) => ({ tour_id: tourId, destination_id, position })));
-      if (kept.error) throw kept.error;
-    }
+  if (links) {
+    await replaceLinks(tourId, 'tour_destinations', 'destination_id', links.destinations);
+    await replaceLinks(tourId, 'tour_experiences', 'experience_id', links.experiences);
+    await replaceLinks(tourId, 'tour_activities', 'activity_id', links.activities);
   }
   return tourId;
 }
 
-/** Saves the days in their order; returns their ids in that order. */
 export async function saveItinerary(tourId: string, days: readonly DayDraft[]): Promise<string[]> {
   const { data, error } = await (await getSupabase()).rpc('save_tour_itinerary', { p_tour_id: tourId, p_days: itineraryPayload(days) });
   if (error) throw error;
@@ -211,23 +232,36 @@ export const toursToCheckQuery = () =>
 
 /** The whole catalogue in the export's format. */
 export async function exportCatalogue(): Promise<TransferFile> {
-  const { data, error } = await (await getSupabase()).from('tours').select(exportSelect).order('slug').overrideTypes<ExportRow[], { merge: false }>();
-  if (error) throw error;
-  return exportFile(data);
+  const supabase = await getSupabase();
+  const [tours, links] = await Promise.all([
+    supabase.from('tours').select(exportSelect).order('slug').overrideTypes<ExportRow[], { merge: false }>(),
+    supabase.from('tours').select(exportLinksSelect).overrideTypes<ExportLinkRow[], { merge: false }>(),
+  ]);
+  if (tours.error) throw tours.error;
+  if (links.error) throw links.error;
+  return exportFile(tours.data, links.data);
 }
 
 /** What an import is checked against: the addresses taken (old ones too), the categories and destinations. */
 export async function catalogueFacts(): Promise<CatalogueFacts> {
   const supabase = await getSupabase();
-  const [tours, redirects, categories, destinations] = await Promise.all([
+  const [tours, redirects, categories, destinations, experiences, activities] = await Promise.all([
     supabase.from('tours').select('slug'),
     supabase.from('tour_slug_redirects').select('slug'),
     supabase.from('categories').select('slug'),
     supabase.from('destinations').select('slug'),
+    supabase.from('experiences').select('slug'),
+    supabase.from('activities').select('slug'),
   ]);
-  for (const answer of [tours, redirects, categories, destinations]) if (answer.error) throw answer.error;
+  for (const answer of [tours, redirects, categories, destinations, experiences, activities]) if (answer.error) throw answer.error;
   const slugs = (rows: { slug: string }[] | null) => new Set((rows ?? []).map((row) => row.slug));
-  return { existingSlugs: new Set([...slugs(tours.data), ...slugs(redirects.data)]), categories: slugs(categories.data), destinations: slugs(destinations.data) };
+  return {
+    existingSlugs: new Set([...slugs(tours.data), ...slugs(redirects.data)]),
+    categories: slugs(categories.data),
+    destinations: slugs(destinations.data),
+    experiences: slugs(experiences.data),
+    activities: slugs(activities.data),
+  };
 }
 
 /** Adds the tours in one transaction: all of them, or none and the reason. */

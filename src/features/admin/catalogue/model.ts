@@ -47,6 +47,8 @@ export interface TourDraft {
   slug: string;
   categoryId: string | null;
   destinationIds: string[];
+  experienceIds: string[];
+  activityIds: string[];
   summary: string;
   description: string;
   highlights: string;
@@ -67,12 +69,14 @@ export interface TourDraft {
   isFeatured: boolean;
 }
 
-export function tourDraftOf(tour: TourRow | null, destinationIds: string[] = []): TourDraft {
+export function tourDraftOf(tour: TourRow | null, links: { destinationIds?: string[]; experienceIds?: string[]; activityIds?: string[] } = {}): TourDraft {
   return {
     title: tour?.title ?? '',
     slug: tour?.slug ?? '',
     categoryId: tour?.category_id ?? null,
-    destinationIds,
+    destinationIds: links.destinationIds ?? [],
+    experienceIds: links.experienceIds ?? [],
+    activityIds: links.activityIds ?? [],
     summary: tour?.summary ?? '',
     description: tour?.description ?? '',
     highlights: (tour?.highlights ?? []).join('\n'),

@@ -63,6 +63,8 @@ export interface TransferTour {
   status: string;
   category: string | null;
   destinations: string[];
+  experiences: string[];
+  activities: string[];
   summary: string | null;
   description: string | null;
   base_price: number;
@@ -116,6 +118,15 @@ export const exportSelect = [
   'tour_extras(code, name, description, unit, price, is_active, display_order)',
 ].join(', ');
 
+/** The experiences and activities each tour is on: a second request, as one may embed at most 12 resources. */
+export const exportLinksSelect = 'slug, tour_experiences(experience:experiences(slug)), tour_activities(activity:activities(slug))';
+
+export interface ExportLinkRow {
+  slug: string;
+  tour_experiences: { experience: { slug: string } | null }[];
+  tour_activities: { activity: { slug: string } | null }[];
+}
+
 type Numeric = number | string | null;
 /** The row shape of exportSelect (numeric columns may arrive as strings). */
 export interface ExportRow {
@@ -160,7 +171,9 @@ const num = (value: Numeric): number | null => (value === null || value === '' ?
 const byText = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /** The catalogue as the export file holds it, in a stable order (by slug, by day, by date). */
-export function exportFile(rows: readonly ExportRow[]): TransferFile {
+export function exportFile(rows: readonly ExportRow[], links: readonly ExportLinkRow[]): TransferFile {
+  const linksOf = new Map(links.map((link) => [link.slug, link]));
+  const slugs = (items: ({ slug: string } | null)[] | undefined) => (items ?? []).map((item) => item?.slug).filter((slug): slug is string => Boolean(slug)).sort();
   const tours = rows.map(
     (row): TransferTour => ({
       slug: row.slug,
@@ -171,6 +184,8 @@ export function exportFile(rows: readonly ExportRow[]): TransferFile {
         .sort((a, b) => a.position - b.position)
         .map((link) => link.destination?.slug)
         .filter((slug): slug is string => Boolean(slug)),
+      experiences: slugs(linksOf.get(row.slug)?.tour_experiences.map((link) => link.experience)),
+      activities: slugs(linksOf.get(row.slug)?.tour_activities.map((link) => link.activity)),
       summary: row.summary,
       description: row.description,
       base_price: num(row.base_price) ?? 0,
@@ -247,7 +262,7 @@ type RecordKind = (typeof RECORDS)[number];
 /** The CSV's columns, in order; lists are one item per line within their cell. */
 export const CSV_COLUMNS = [
   'record', 'tour',
-  'title', 'status', 'category', 'destinations', 'summary', 'description', 'base_price', 'currency', 'child_price', 'child_age_limit', 'single_supplement',
+  'title', 'status', 'category', 'destinations', 'experiences', 'activities', 'summary', 'description', 'base_price', 'currency', 'child_price', 'child_age_limit', 'single_supplement',
   'duration_days', 'duration_nights', 'group_size_min', 'group_size_max', 'min_age', 'difficulty', 'best_season', 'start_location', 'end_location',
   'highlights', 'included', 'excluded', 'hero_image_url', 'gallery', 'is_featured', 'is_private', 'meta_title', 'meta_description',
   'day_number', 'day_title', 'day_description', 'day_destination', 'day_location', 'accommodation', 'room_basis', 'meals', 'activities', 'travel_mode', 'travel_minutes',
@@ -268,6 +283,7 @@ export function exportCsv(file: TransferFile): string {
   for (const tour of file.tours) {
     rows.push({
       record: 'tour', tour: tour.slug, title: tour.title, status: tour.status, category: text(tour.category), destinations: list(tour.destinations),
+      experiences: list(tour.experiences), activities: list(tour.activities),
       summary: text(tour.summary), description: text(tour.description), base_price: text(tour.base_price), currency: tour.currency, child_price: text(tour.child_price),
       child_age_limit: text(tour.child_age_limit), single_supplement: text(tour.single_supplement), duration_days: text(tour.duration_days), duration_nights: text(tour.duration_nights),
       group_size_min: text(tour.group_size_min), group_size_max: text(tour.group_size_max), min_age: text(tour.min_age), difficulty: text(tour.difficulty),
@@ -349,6 +365,8 @@ export interface CatalogueFacts {
   existingSlugs: ReadonlySet<string>;
   categories: ReadonlySet<string>;
   destinations: ReadonlySet<string>;
+  experiences: ReadonlySet<string>;
+  activities: ReadonlySet<string>;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -435,6 +453,10 @@ function checkTour(source: Loose, where: string, facts: CatalogueFacts): { tour:
   if (category && !facts.categories.has(category)) check.say(`No category has the address “${category}”`);
   const destinations = lines(source.destinations);
   for (const destination of destinations) if (!facts.destinations.has(destination)) check.say(`No destination has the address “${destination}”`);
+  const experiences = lines(source.experiences);
+  for (const experience of experiences) if (!facts.experiences.has(experience)) check.say(`No experience has the address “${experience}”`);
+  const activities = lines(source.activities);
+  for (const activity of activities) if (!facts.activities.has(activity)) check.say(`No activity has the address “${activity}”`);
   const days = check.number(source.duration_days, 'The days', { min: 1, max: 60, integer: true }) ?? 1;
   const nights = check.number(source.duration_nights, 'The nights', { min: 0, integer: true }) ?? Math.max(days - 1, 0);
   if (nights > days) check.say(`A tour of ${days} days has at most ${days} nights`);
@@ -463,6 +485,8 @@ function checkTour(source: Loose, where: string, facts: CatalogueFacts): { tour:
       status,
       category,
       destinations,
+      experiences,
+      activities,
       summary: check.text(source.summary, 'The summary', 400),
       description: check.text(source.description, 'The overview', 10000),
       base_price: check.number(source.base_price, 'The price per adult', { min: 0, required: true }) ?? 0,

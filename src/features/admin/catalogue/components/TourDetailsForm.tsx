@@ -19,14 +19,19 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const choices = useQuery(catalogueChoicesQuery());
-  const destinationIds = [...(tour?.tour_destinations ?? [])].sort((a, b) => a.position - b.position).map((link) => link.destination_id);
-  const [draft, setDraft] = useState<TourDraft>(() => tourDraftOf(tour, destinationIds));
+  const [draft, setDraft] = useState<TourDraft>(() =>
+    tourDraftOf(tour, {
+      destinationIds: [...(tour?.tour_destinations ?? [])].sort((a, b) => a.position - b.position).map((link) => link.destination_id),
+      experienceIds: (tour?.tour_experiences ?? []).map((link) => link.experience_id),
+      activityIds: (tour?.tour_activities ?? []).map((link) => link.activity_id),
+    }),
+  );
   const [slugTouched, setSlugTouched] = useState(tour !== null);
   const [problems, setProblems] = useState<TourProblems & { form?: string }>({});
   const hasDays = (tour?.tour_itinerary.length ?? 0) > 0;
 
   const save = useMutation({
-    mutationFn: () => saveTour(tour?.id ?? null, tourRowOf(draft), draft.destinationIds),
+    mutationFn: () => saveTour(tour?.id ?? null, tourRowOf(draft), { destinations: draft.destinationIds, experiences: draft.experienceIds, activities: draft.activityIds }),
     onSuccess: async (id) => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       if (tour) {
@@ -96,6 +101,8 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
                 value={draft.destinationIds}
                 onChange={(ids) => edit({ destinationIds: ids })}
               />
+              <MultiSelect label="Experiences" searchable data={choices.data?.experiences ?? []} value={draft.experienceIds} onChange={(ids) => edit({ experienceIds: ids })} />
+              <MultiSelect label="Activities" searchable data={choices.data?.activities ?? []} value={draft.activityIds} onChange={(ids) => edit({ activityIds: ids })} />
             </SimpleGrid>
             <Textarea label="Summary" description="One or two sentences, on cards and in search results" autosize minRows={2} maxLength={400} value={draft.summary} onChange={(event) => edit({ summary: event.currentTarget.value })} />
             <Textarea label="Overview" autosize minRows={4} maxLength={10000} value={draft.description} onChange={(event) => edit({ description: event.currentTarget.value })} />
