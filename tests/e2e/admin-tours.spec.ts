@@ -101,6 +101,19 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   await season.getByLabel(/^To\b/).fill(seasonEnd);
   await season.getByRole('button', { name: 'Add the season' }).click();
   await expect(page.getByRole('table', { name: 'Seasons' })).toContainText('Dry season');
+  const discount = page.getByRole('form', { name: 'Add a group discount' });
+  await discount.getByRole('textbox', { name: 'From travelers' }).fill('1');
+  await discount.getByRole('button', { name: 'Add the discount' }).click();
+  await expect(discount.getByText('From 2 travelers')).toBeVisible();
+  await discount.getByRole('textbox', { name: 'From travelers' }).fill('4');
+  await discount.getByRole('textbox', { name: 'Percent off' }).fill('5');
+  await discount.getByRole('button', { name: 'Add the discount' }).click();
+  await expect(page.getByRole('table', { name: 'Group discounts' })).toContainText('From 4 travelers');
+  const extra = page.getByRole('form', { name: 'Add an extra' });
+  await extra.getByRole('textbox', { name: 'Extra' }).fill('Night walk with a ranger');
+  await extra.getByRole('textbox', { name: 'Price' }).fill('80');
+  await extra.getByRole('button', { name: 'Add the extra' }).click();
+  await expect(page.getByRole('table', { name: 'Extras' })).toContainText('Night walk with a ranger');
 
   // A series of departures: every Monday of the season. One ending before it starts is refused first.
   await page.getByRole('tab', { name: 'Departures' }).click();
@@ -365,4 +378,30 @@ test('an editor orders the destinations by keyboard and the site follows; a take
   await activity.getByRole('button', { name: 'Add the activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Night game drive ${stamp}` })).toBeVisible();
   await expect(page.getByText('No tour names this activity yet.')).toBeVisible();
+});
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an editor moves an itinerary day by touch, with the arrows beside it', async ({ page, request }) => {
+    const a = await api(request);
+    const admin = await adminToken(a);
+    const stamp = Date.now().toString(36);
+    const [tour] = await rest<{ id: string }[]>(a, admin, 'POST', 'tours', { slug: `tablet-tour-${stamp}`, title: `Tablet Tour ${stamp}`, base_price: 400, duration_days: 2, duration_nights: 1 });
+    await rest(a, admin, 'POST', 'tour_itinerary', [
+      { tour_id: tour.id, day_number: 1, title: 'Arusha', accommodation: 'Arusha Lodge', meals: ['Dinner'] },
+      { tour_id: tour.id, day_number: 2, title: 'Tarangire', meals: ['Breakfast', 'Lunch'] },
+    ]);
+    const editor = await editorCredentials();
+    await signInThroughPage(page, editor.email, editor.password, '/admin/tours');
+    await page.goto(`/admin/tours/${tour.id}?tab=itinerary`);
+    const days = page.getByTestId('itinerary-day');
+    await expect(days.first().getByRole('textbox', { name: 'Title' })).toHaveValue('Arusha', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Move Tarangire up' }).tap();
+    await expect(page.getByText('Itinerary saved: 2 days')).toBeVisible();
+    await expect(days.first().getByRole('textbox', { name: 'Title' })).toHaveValue('Tarangire');
+    await saveScreenshot(page, 'admin-tour-itinerary');
+    const saved = await rest<{ title: string }[]>(a, admin, 'GET', `tour_itinerary?select=title&tour_id=eq.${tour.id}&order=day_number`);
+    expect(saved.map((day) => day.title)).toEqual(['Tarangire', 'Arusha']);
+  });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayProblems,
+  discountProblems,
+  extraProblems,
+  extraRowOf,
   departureProblems,
   itineraryPayload,
   moveDay,
@@ -189,5 +192,18 @@ describe('the addresses of the tours screens', () => {
     expect(validateToursSearch({ status: 'deleted' })).toEqual({});
     expect(validateEditorSearch({ tab: 'itinerary', field: 'day-2-title' })).toEqual({ tab: 'itinerary', field: 'day-2-title' });
     expect(validateEditorSearch({ tab: 'details', field: '<script>' })).toEqual({});
+  });
+});
+
+describe('group discounts and extras', () => {
+  it('refuses a discount for fewer than two or of no percent, and an extra without a name or below zero', () => {
+    expect(discountProblems({ minTravelers: 1, percent: 100 })).toEqual({ minTravelers: 'From 2 travelers', percent: 'More than 0 and less than 100 percent' });
+    expect(discountProblems({ minTravelers: 4, percent: 7.5 })).toEqual({});
+    expect(extraProblems({ name: ' ', unit: 'per_person', price: -1 })).toEqual({ name: 'Name the extra, up to 120 characters', price: 'A price cannot be below zero' });
+    expect(extraProblems({ name: '!!!', unit: 'per_person', price: 10 })).toEqual({ name: 'Use letters or digits in the name' });
+  });
+
+  it('makes an extra’s code from its name', () => {
+    expect(extraRowOf({ name: ' Hot air balloon safari ', unit: 'per_booking', price: '599' })).toEqual({ code: 'hot-air-balloon-safari', name: 'Hot air balloon safari', unit: 'per_booking', price: 599 });
   });
 });

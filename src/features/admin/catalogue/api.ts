@@ -78,6 +78,8 @@ export type TourWithParts = TourRow & {
   tour_itinerary: import('./model.ts').ItineraryRow[];
   tour_departures: TourDepartureRow[];
   tour_seasons: TourSeasonRow[];
+  tour_group_discounts: { id: string; min_travelers: number; percent: number | string }[];
+  tour_extras: { id: string; code: string; name: string; description: string | null; unit: string; price: number | string; is_active: boolean; display_order: number }[];
 };
 
 /** A tour with everything its editor changes; departures from 90 days back (the checks look at those). */
@@ -87,12 +89,14 @@ export const tourEditorQuery = (id: string) =>
     queryFn: async (): Promise<TourWithParts | null> => {
       const { data, error } = await (await getSupabase())
         .from('tours')
-        .select('*, tour_destinations(destination_id, position), tour_experiences(experience_id), tour_activities(activity_id), tour_itinerary(*), tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, child_price_override, guaranteed_threshold, season, is_private), tour_seasons(id, name, starts_on, ends_on, adult_price, child_price)')
+        .select('*, tour_destinations(destination_id, position), tour_experiences(experience_id), tour_activities(activity_id), tour_itinerary(*), tour_departures(id, start_date, end_date, capacity, seats_booked, status, price_override, child_price_override, guaranteed_threshold, season, is_private), tour_seasons(id, name, starts_on, ends_on, adult_price, child_price), tour_group_discounts(id, min_travelers, percent), tour_extras(id, code, name, description, unit, price, is_active, display_order)')
         .eq('id', id)
         .gte('tour_departures.start_date', addDays(officeToday(), -90))
         .order('day_number', { referencedTable: 'tour_itinerary' })
         .order('start_date', { referencedTable: 'tour_departures' })
         .order('starts_on', { referencedTable: 'tour_seasons' })
+        .order('min_travelers', { referencedTable: 'tour_group_discounts' })
+        .order('display_order', { referencedTable: 'tour_extras' })
         .maybeSingle()
         .overrideTypes<TourWithParts | null, { merge: false }>();
       if (error) throw error;
@@ -193,11 +197,6 @@ export async function setDepartureCancelled(departureId: string, cancelled: bool
 
 export async function addSeason(tourId: string, draft: SeasonDraft): Promise<void> {
   const { error } = await (await getSupabase()).from('tour_seasons').insert(seasonRowOf(tourId, draft)).select('id').single();
-  if (error) throw error;
-}
-
-export async function removeSeason(id: string): Promise<void> {
-  const { error } = await (await getSupabase()).from('tour_seasons').delete().eq('id', id);
   if (error) throw error;
 }
 
@@ -354,5 +353,26 @@ export async function saveEntry(spec: EntrySpec, id: string | null, row: Record<
 
 export async function reorderDestinations(ids: string[]): Promise<void> {
   const { error } = await (await getSupabase()).rpc('reorder_destinations', { p_ids: ids });
+  if (error) throw error;
+}
+
+export async function addGroupDiscount(tourId: string, minTravelers: number, percent: number): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_group_discounts').insert({ tour_id: tourId, min_travelers: minTravelers, percent }).select('id').single();
+  if (error) throw error.code === '23505' ? new Error(`There is already a discount from ${minTravelers} travelers`) : error;
+}
+
+export async function addExtra(tourId: string, extra: { code: string; name: string; unit: string; price: number }): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_extras').insert({ tour_id: tourId, ...extra }).select('id').single();
+  if (error) throw error.code === '23505' ? new Error('The tour already has an extra with this name') : error;
+}
+
+/** An extra no longer offered stays on the bookings that took it. */
+export async function setExtraOffered(id: string, offered: boolean): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_extras').update({ is_active: offered }).eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+export async function removePricingRow(table: 'tour_group_discounts' | 'tour_extras' | 'tour_seasons', id: string): Promise<void> {
+  const { error } = await (await getSupabase()).from(table).delete().eq('id', id);
   if (error) throw error;
 }

@@ -232,6 +232,39 @@ export const seasonRowOf = (tourId: string, draft: SeasonDraft) => ({
   child_price: toNumber(draft.childPrice),
 });
 
+export interface DiscountDraft {
+  minTravelers: number | string;
+  percent: number | string;
+}
+
+export function discountProblems(draft: DiscountDraft): Partial<Record<keyof DiscountDraft, string>> {
+  const problems: Partial<Record<keyof DiscountDraft, string>> = {};
+  const travelers = toNumber(draft.minTravelers);
+  if (travelers === null || !Number.isInteger(travelers) || travelers < 2) problems.minTravelers = 'From 2 travelers';
+  const percent = toNumber(draft.percent);
+  if (percent === null || percent <= 0 || percent >= 100) problems.percent = 'More than 0 and less than 100 percent';
+  return problems;
+}
+
+export interface ExtraDraft {
+  name: string;
+  unit: 'per_person' | 'per_booking';
+  price: number | string;
+}
+
+export function extraProblems(draft: ExtraDraft): Partial<Record<keyof ExtraDraft, string>> {
+  const problems: Partial<Record<keyof ExtraDraft, string>> = {};
+  if (draft.name.trim().length === 0 || draft.name.trim().length > 120) problems.name = 'Name the extra, up to 120 characters';
+  else if (!slugify(draft.name)) problems.name = 'Use letters or digits in the name';
+  const price = toNumber(draft.price);
+  if (price === null) problems.price = 'Give its price';
+  else if (price < 0) problems.price = belowZero;
+  return problems;
+}
+
+/** The extra as the booking engine keeps it: its code is made from its name. */
+export const extraRowOf = (draft: ExtraDraft) => ({ code: slugify(draft.name).slice(0, 60), name: draft.name.trim(), unit: draft.unit, price: Number(draft.price) });
+
 /* The itinerary. */
 
 export type ItineraryRow = Database['public']['Tables']['tour_itinerary']['Row'];

@@ -1,4 +1,4 @@
-import { Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
@@ -7,8 +7,8 @@ import { Money } from '@/components/widgets/Money.tsx';
 import { formatDateRange } from '@/lib/dates.ts';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
-import { addSeason, catalogueKeys, removeSeason, saveTour, type TourWithParts } from '../api.ts';
-import { emptySeason, priceColumns, priceDraftOf, priceProblems, priceRowOf, seasonColumns, seasonProblems, type PriceDraft, type SeasonDraft } from '../model.ts';
+import { addExtra, addGroupDiscount, addSeason, catalogueKeys, removePricingRow, saveTour, setExtraOffered, type TourWithParts } from '../api.ts';
+import { discountProblems, emptySeason, extraProblems, extraRowOf, priceColumns, priceDraftOf, priceProblems, priceRowOf, seasonColumns, seasonProblems, type DiscountDraft, type ExtraDraft, type PriceDraft, type SeasonDraft } from '../model.ts';
 
 function PriceForm({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
@@ -89,11 +89,137 @@ function SeasonForm({ tour }: { tour: TourWithParts }) {
   );
 }
 
+function GroupDiscounts({ tour }: { tour: TourWithParts }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<DiscountDraft>({ minTravelers: '', percent: '' });
+  const [problems, setProblems] = useState<Partial<Record<keyof DiscountDraft | 'form', string>>>({});
+  const refresh = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tour.id) });
+  const add = useMutation({
+    mutationFn: () => addGroupDiscount(tour.id, Number(draft.minTravelers), Number(draft.percent)),
+    onSuccess: async () => {
+      await refresh();
+      notify.success('Group discount added');
+      setDraft({ minTravelers: '', percent: '' });
+    },
+    onError: (error: Error) => setProblems({ form: error.message }),
+  });
+  const remove = useMutation({ mutationFn: (id: string) => removePricingRow('tour_group_discounts', id), onSuccess: refresh, onError: (error: Error) => notify.error(error.message) });
+  const edit = (patch: Partial<DiscountDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+  return (
+    <Stack gap="sm">
+      {tour.tour_group_discounts.length > 0 ? (
+        <Table verticalSpacing={4} aria-label="Group discounts">
+          <Table.Tbody>
+            {tour.tour_group_discounts.map((tier) => (
+              <Table.Tr key={tier.id}>
+                <Table.Td>From {tier.min_travelers} travelers</Table.Td>
+                <Table.Td ta="right">{Number(tier.percent)}% off</Table.Td>
+                <Table.Td w={48}>
+                  <ConfirmAction label={`Remove the discount from ${tier.min_travelers} travelers`} question={`Remove the discount from ${tier.min_travelers} travelers?`} onConfirm={() => remove.mutate(tier.id)} busy={remove.isPending} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No group discount: every party pays the same per person.
+        </Text>
+      )}
+      <form
+        aria-label="Add a group discount"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found = discountProblems(draft);
+          setProblems(found);
+          if (Object.keys(found).length === 0) add.mutate();
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput clampBehavior="none" label="From travelers" allowDecimal={false} value={draft.minTravelers} onChange={(minTravelers) => edit({ minTravelers })} error={problems.minTravelers} />
+          <NumberInput clampBehavior="none" label="Percent off" decimalScale={2} rightSection="%" value={draft.percent} onChange={(percent) => edit({ percent })} error={problems.percent} />
+        </SimpleGrid>
+        <FormFooter problem={problems.form} saving={add.isPending} label="Add the discount" />
+      </form>
+    </Stack>
+  );
+}
+
+function Extras({ tour }: { tour: TourWithParts }) {
+  const queryClient = useQueryClient();
+  const empty: ExtraDraft = { name: '', unit: 'per_person', price: '' };
+  const [draft, setDraft] = useState<ExtraDraft>(empty);
+  const [problems, setProblems] = useState<Partial<Record<keyof ExtraDraft | 'form', string>>>({});
+  const refresh = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tour.id) });
+  const add = useMutation({
+    mutationFn: () => addExtra(tour.id, extraRowOf(draft)),
+    onSuccess: async () => {
+      await refresh();
+      notify.success(`${draft.name.trim()} added`);
+      setDraft(empty);
+    },
+    onError: (error: Error) => setProblems({ form: error.message }),
+  });
+  const offer = useMutation({ mutationFn: ({ id, offered }: { id: string; offered: boolean }) => setExtraOffered(id, offered), onSuccess: refresh, onError: (error: Error) => notify.error(error.message) });
+  const edit = (patch: Partial<ExtraDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+  return (
+    <Stack gap="sm">
+      {tour.tour_extras.length > 0 ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing={4} aria-label="Extras">
+            <Table.Tbody>
+              {tour.tour_extras.map((extra) => (
+                <Table.Tr key={extra.id}>
+                  <Table.Td>{extra.name}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={Number(extra.price)} currency={tour.currency} /> {extra.unit === 'per_person' ? 'per person' : 'per booking'}
+                  </Table.Td>
+                  <Table.Td w={120}>
+                    <Switch size="sm" label="Offered" checked={extra.is_active} onChange={(event) => offer.mutate({ id: extra.id, offered: event.currentTarget.checked })} aria-label={`Offer ${extra.name}`} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No extra yet: travelers book the tour as it is.
+        </Text>
+      )}
+      <form
+        aria-label="Add an extra"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found = extraProblems(draft);
+          setProblems(found);
+          if (Object.keys(found).length === 0) add.mutate();
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <TextInput label="Extra" placeholder="Hot air balloon safari" maxLength={120} value={draft.name} onChange={(event) => edit({ name: event.currentTarget.value })} error={problems.name} />
+          <Select label="Priced" data={[{ value: 'per_person', label: 'Per person' }, { value: 'per_booking', label: 'Per booking' }]} value={draft.unit} onChange={(unit) => edit({ unit: (unit as ExtraDraft['unit']) ?? 'per_person' })} allowDeselect={false} />
+          <NumberInput clampBehavior="none" decimalScale={2} label="Price" value={draft.price} onChange={(price) => edit({ price })} error={problems.price} />
+        </SimpleGrid>
+        <FormFooter problem={problems.form} saving={add.isPending} label="Add the extra" />
+      </form>
+    </Stack>
+  );
+}
+
 /** The Pricing tab: the tour's own prices, and the seasons that price the departures within them. */
 export function TourPricing({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: removeSeason,
+    mutationFn: (id: string) => removePricingRow('tour_seasons', id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tour.id) }),
     onError: (error: Error) => notify.error(error.message),
   });
@@ -139,6 +265,14 @@ export function TourPricing({ tour }: { tour: TourWithParts }) {
         )}
         <SeasonForm tour={tour} />
       </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title="Group discounts" description="The larger the party, the lower the price per person: the best tier it reaches applies.">
+          <GroupDiscounts tour={tour} />
+        </Section>
+        <Section title="Extras" description="What travelers may add when booking. One no longer offered stays on the bookings that took it.">
+          <Extras tour={tour} />
+        </Section>
+      </SimpleGrid>
     </Stack>
   );
 }
