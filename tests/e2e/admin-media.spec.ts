@@ -60,6 +60,11 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
   await page.getByRole('button', { name: `Use Elephants crossing the Mkata plain ${stamp}` }).click();
   await expect(page.getByRole('textbox', { name: 'Cover picture' })).toHaveValue(/\/storage\/v1\/object\/public\/media\/library\/[0-9a-f-]{36}\/1600\.jpg$/);
   const cover = await page.getByRole('textbox', { name: 'Cover picture' }).inputValue();
+  // And in the gallery.
+  await page.getByRole('button', { name: 'Add a picture' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Search pictures' }).fill(stamp);
+  await page.getByRole('button', { name: `Use Elephants crossing the Mkata plain ${stamp}` }).click();
+  await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText(`${title} saved`)).toBeVisible();
 
@@ -70,6 +75,7 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
   // HTML's attribute names have no case: React writes srcSet.
   expect(html.toLowerCase()).toContain(`<picture><source type="image/webp" srcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w" sizes="100vw"/>`);
   expect(html.toLowerCase()).toContain(`srcset="${folder}480.jpg 480w, ${folder}960.jpg 960w, ${folder}1600.jpg 1600w"`);
+  expect(html.toLowerCase()).toContain(`<source type="image/webp" srcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w" sizes="(min-width: 48em) 33vw, 50vw"/>`);
   for (const size of ['480.webp', '960.webp', '1600.webp', '480.jpg', '960.jpg', '1600.jpg']) {
     const answer = await request.get(`${folder}${size}`);
     expect(answer.status(), size).toBe(200);

@@ -36,6 +36,9 @@ async function checkChip(scope: Locator, name: string) {
   await expect(scope.getByRole('checkbox', { name })).toBeChecked();
 }
 
+/** A date as the back office writes it: 7 Jun 2027. */
+const departureDay = (isoDate: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+
 const dayHeadings = (page: Page) => page.getByRole('region', { name: 'Day by day' }).getByRole('heading', { level: 3 });
 
 test('an editor builds, previews and publishes a tour; a visitor finds it and books it at its price; days reordered by keyboard reorder the page', async ({ page, browser, request }) => {
@@ -142,6 +145,17 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
     expect(departure.end_date).toBe(iso(new Date(Date.parse(`${departure.start_date}T00:00:00Z`) + 2 * 86_400_000)));
   }
   await expect(page.getByRole('table', { name: 'Departures to come' }).getByRole('row')).toHaveCount(departures.length + 1);
+  // A departure's seats changed afterwards: none below zero, the rest kept.
+  await page.getByRole('button', { name: `Change the departure of ${departureDay(departures[1].start_date)}` }).click();
+  const change = page.getByRole('form', { name: 'Change the departure' });
+  await change.getByRole('textbox', { name: 'Seats' }).fill('0');
+  await change.getByRole('button', { name: 'Save the departure' }).click();
+  await expect(change.getByText('From 1 to 500 seats')).toBeVisible();
+  await change.getByRole('textbox', { name: 'Seats' }).fill('10');
+  await change.getByRole('button', { name: 'Save the departure' }).click();
+  await expect(page.getByText('Departure saved')).toBeVisible();
+  const [changed] = await rest<{ capacity: number; price_override: number }[]>(a, admin, 'GET', `tour_departures?select=capacity,price_override&id=eq.${departures[1].id}`);
+  expect({ capacity: changed.capacity, price: Number(changed.price_override) }).toEqual({ capacity: 10, price: 1450 });
   await saveScreenshot(page, 'admin-tour-departures');
 
   // The preview shows the draft as it will render, to staff only; visitors still get Page Not Found.
@@ -263,7 +277,7 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
     'Day 1 has no accommodation',
     'Day 1 says no meals',
     'No departure to come: visitors cannot book it',
-    `The departure of ${companyDay(-10)} left with nobody booked and is still open: cancel it`,
+    `The departure of ${departureDay(companyDay(-10))} left with nobody booked and is still open: cancel it`,
     'The season Green season has no price',
   ], { timeout: 15_000 });
   await saveScreenshot(page, 'admin-itinerary-checks');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayProblems,
+  departureEditProblems,
+  departureEditRowOf,
+  galleryUrl,
   discountProblems,
   extraProblems,
   extraRowOf,
@@ -148,7 +151,7 @@ describe('the checks before a tour goes live', () => {
       { day_number: 3, accommodation: null, meals: ['Breakfast'] },
     ],
     tour_departures: [{ id: 'd1', start_date: '2027-04-01', capacity: 8, seats_booked: 0, status: 'open', is_private: false }],
-    tour_seasons: [{ id: 's1', name: 'Dry', adult_price: 1450 }],
+    tour_seasons: [{ id: 's1', name: 'Dry', adult_price: 1450, child_price: null }, { id: 's2', name: 'Family', adult_price: null, child_price: 300 }],
   };
 
   it('finds nothing in a complete tour (the last day needs no bed)', () => {
@@ -169,7 +172,7 @@ describe('the checks before a tour goes live', () => {
         { id: 'left', start_date: '2027-02-20', capacity: 8, seats_booked: 0, status: 'open', is_private: false },
         { id: 'private', start_date: '2027-05-01', capacity: 2, seats_booked: 2, status: 'guaranteed', is_private: true },
       ],
-      tour_seasons: [{ id: 'green', name: 'Green', adult_price: null }],
+      tour_seasons: [{ id: 'green', name: 'Green', adult_price: null, child_price: null }],
     };
     expect(tourCheck(broken, today, new Set([undescribed])).map(({ kind, tab, field }) => [kind, tab, field])).toEqual([
       ['image_alt', 'details', 'tour-cover'],
@@ -205,5 +208,24 @@ describe('group discounts and extras', () => {
 
   it('makes an extra’s code from its name', () => {
     expect(extraRowOf({ name: ' Hot air balloon safari ', unit: 'per_booking', price: '599' })).toEqual({ code: 'hot-air-balloon-safari', name: 'Hot air balloon safari', unit: 'per_booking', price: 599 });
+  });
+});
+
+describe('changing a departure', () => {
+  const draft = { capacity: 8, priceOverride: '', childPriceOverride: '', guaranteedThreshold: '', season: '' };
+
+  it('keeps the seats its bookings hold, and no price below zero', () => {
+    expect(departureEditProblems({ ...draft, capacity: 3 }, 5)).toEqual({ capacity: 'Its bookings hold 5 seats: at least 5' });
+    expect(departureEditProblems({ ...draft, capacity: 0, priceOverride: -1 }, 0)).toEqual({ capacity: 'From 1 to 500 seats', priceOverride: 'A price cannot be below zero' });
+    expect(departureEditProblems({ ...draft, guaranteedThreshold: 9 }, 0)).toEqual({ guaranteedThreshold: 'From 1 to 8 seats taken' });
+    expect(departureEditProblems(draft, 8)).toEqual({});
+  });
+
+  it('sends empty prices as none, so the tour’s apply', () => {
+    expect(departureEditRowOf({ ...draft, priceOverride: 1450, season: ' Dry season ' })).toEqual({ capacity: 8, price_override: 1450, child_price_override: null, guaranteed_threshold: null, season: 'Dry season' });
+  });
+
+  it('reads a gallery entry’s address whether it is a URL or an object', () => {
+    expect([galleryUrl('/a.jpg'), galleryUrl({ url: '/b.jpg', alt: 'B' }), galleryUrl(7)]).toEqual(['/a.jpg', '/b.jpg', null]);
   });
 });

@@ -219,7 +219,7 @@ export const toursToCheckQuery = () =>
     queryFn: async (): Promise<TourToCheck[]> => {
       const { data, error } = await (await getSupabase())
         .from('tours')
-        .select('id, title, slug, hero_image_url, gallery, duration_days, duration_nights, tour_itinerary(day_number, accommodation, meals), tour_departures(id, start_date, capacity, seats_booked, status, is_private), tour_seasons(id, name, adult_price)')
+        .select('id, title, slug, hero_image_url, gallery, duration_days, duration_nights, tour_itinerary(day_number, accommodation, meals), tour_departures(id, start_date, capacity, seats_booked, status, is_private), tour_seasons(id, name, adult_price, child_price)')
         .eq('status', 'active')
         .gte('tour_departures.start_date', addDays(officeToday(), -90))
         .order('title')
@@ -374,5 +374,11 @@ export async function setExtraOffered(id: string, offered: boolean): Promise<voi
 
 export async function removePricingRow(table: 'tour_group_discounts' | 'tour_extras' | 'tour_seasons', id: string): Promise<void> {
   const { error } = await (await getSupabase()).from(table).delete().eq('id', id);
+  if (error) throw error;
+}
+
+/** A departure's seats and prices, changed; its bookings and their seats stay. */
+export async function saveDeparture(id: string, row: { capacity: number; price_override: number | null; child_price_override: number | null; guaranteed_threshold: number | null; season: string | null }): Promise<void> {
+  const { error } = await (await getSupabase()).from('tour_departures').update(row).eq('id', id).select('id').single();
   if (error) throw error;
 }

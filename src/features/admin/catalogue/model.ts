@@ -1,4 +1,4 @@
-import { addDays } from '@/lib/dates.ts';
+import { addDays, formatCalendarDate } from '@/lib/dates.ts';
 import type { Database } from '@/lib/database.types.ts';
 
 /**
@@ -64,6 +64,8 @@ export interface TourDraft {
   startLocation: string;
   endLocation: string;
   heroImageUrl: string;
+  /** The gallery's pictures as stored: URLs, or objects with a url. */
+  gallery: unknown[];
   metaTitle: string;
   metaDescription: string;
   isFeatured: boolean;
@@ -92,6 +94,7 @@ export function tourDraftOf(tour: TourRow | null, links: { destinationIds?: stri
     startLocation: tour?.start_location ?? '',
     endLocation: tour?.end_location ?? '',
     heroImageUrl: tour?.hero_image_url ?? '',
+    gallery: Array.isArray(tour?.gallery) ? tour.gallery : [],
     metaTitle: tour?.meta_title ?? '',
     metaDescription: tour?.meta_description ?? '',
     isFeatured: tour?.is_featured ?? false,
@@ -151,6 +154,7 @@ export function tourRowOf(draft: TourDraft): Database['public']['Tables']['tours
     start_location: text(draft.startLocation),
     end_location: text(draft.endLocation),
     hero_image_url: text(draft.heroImageUrl),
+    gallery: draft.gallery as Database['public']['Tables']['tours']['Update']['gallery'],
     meta_title: text(draft.metaTitle),
     meta_description: text(draft.metaDescription),
     is_featured: draft.isFeatured,
@@ -414,6 +418,38 @@ export function departureProblems(draft: DepartureDraft, today: string): Partial
   return problems;
 }
 
+export interface DepartureEdit {
+  capacity: number | string;
+  priceOverride: number | string;
+  childPriceOverride: number | string;
+  guaranteedThreshold: number | string;
+  season: string;
+}
+
+/** Changing a departure: it keeps at least the seats its bookings hold. */
+export function departureEditProblems(draft: DepartureEdit, seatsBooked: number): Partial<Record<keyof DepartureEdit, string>> {
+  const problems: Partial<Record<keyof DepartureEdit, string>> = {};
+  const capacity = toNumber(draft.capacity);
+  if (capacity === null || !Number.isInteger(capacity) || capacity < 1 || capacity > 500) problems.capacity = 'From 1 to 500 seats';
+  else if (capacity < seatsBooked) problems.capacity = `Its bookings hold ${seatsBooked} seats: at least ${seatsBooked}`;
+  for (const key of ['priceOverride', 'childPriceOverride'] as const) {
+    const price = toNumber(draft[key]);
+    if (price !== null && price < 0) problems[key] = belowZero;
+  }
+  const threshold = toNumber(draft.guaranteedThreshold);
+  if (threshold !== null && (!Number.isInteger(threshold) || threshold < 1 || (capacity !== null && threshold > capacity))) problems.guaranteedThreshold = `From 1 to ${capacity ?? 'the'} seats taken`;
+  if (draft.season.trim().length > 60) problems.season = 'Up to 60 characters';
+  return problems;
+}
+
+export const departureEditRowOf = (draft: DepartureEdit) => ({
+  capacity: Number(draft.capacity),
+  price_override: toNumber(draft.priceOverride),
+  child_price_override: toNumber(draft.childPriceOverride),
+  guaranteed_threshold: toNumber(draft.guaranteedThreshold),
+  season: draft.season.trim() || null,
+});
+
 export const departureArgs = (tourId: string, draft: DepartureDraft) => ({
   p_tour_id: tourId,
   p_start_dates: departureDates(draft),
@@ -439,12 +475,18 @@ export interface TourForChecks {
   duration_nights: number;
   tour_itinerary: Pick<ItineraryRow, 'day_number' | 'accommodation' | 'meals'>[];
   tour_departures: { id: string; start_date: string; capacity: number; seats_booked: number; status: string; is_private: boolean }[];
-  tour_seasons: { id: string; name: string; adult_price: number | string | null }[];
+  tour_seasons: { id: string; name: string; adult_price: number | string | null; child_price: number | string | null }[];
+}
+
+/** A gallery entry's URL: the entry itself, or its url. */
+export function galleryUrl(entry: unknown): string | null {
+  if (typeof entry === 'string') return entry;
+  return typeof entry === 'object' && entry !== null && typeof (entry as { url?: unknown }).url === 'string' ? (entry as { url: string }).url : null;
 }
 
 /** The media library file a picture's URL is one of the sizes of, or null for any other picture. */
 export function libraryFileOf(url: unknown): string | null {
-  const value = typeof url === 'string' ? url : typeof url === 'object' && url !== null && 'url' in url ? String((url as { url: unknown }).url) : '';
+  const value = galleryUrl(url) ?? '';
   return /\/media\/library\/([0-9a-f-]{36})\//.exec(value)?.[1] ?? null;
 }
 
@@ -477,12 +519,13 @@ export function tourCheck(tour: TourForChecks, today: string, withoutAlt: Readon
   for (const departure of scheduled) {
     // A departure that left in the last 90 days with nobody on it did not run: it should say so.
     if (departure.start_date <= today && departure.start_date > addDays(today, -90) && departure.seats_booked === 0) {
-      problems.push({ kind: 'past_open', message: `The departure of ${departure.start_date} left with nobody booked and is still open: cancel it`, tab: 'departures', field: `departure-${departure.id}` });
+      problems.push({ kind: 'past_open', message: `The departure of ${formatCalendarDate(departure.start_date)} left with nobody booked and is still open: cancel it`, tab: 'departures', field: `departure-${departure.id}` });
     }
-    if (departure.capacity < 1) problems.push({ kind: 'departure_capacity', message: `The departure of ${departure.start_date} has no seats`, tab: 'departures', field: `departure-${departure.id}` });
+    if (departure.capacity < 1) problems.push({ kind: 'departure_capacity', message: `The departure of ${formatCalendarDate(departure.start_date)} has no seats`, tab: 'departures', field: `departure-${departure.id}` });
   }
   for (const season of tour.tour_seasons) {
-    if (season.adult_price === null) problems.push({ kind: 'season_price', message: `The season ${season.name} has no price`, tab: 'pricing', field: `season-${season.id}` });
+    // A season with one price only takes the tour's for the other; one with neither prices nothing.
+    if (season.adult_price === null && season.child_price === null) problems.push({ kind: 'season_price', message: `The season ${season.name} has no price`, tab: 'pricing', field: `season-${season.id}` });
   }
   return problems;
 }

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { destinationsQuery, type DestinationSummary } from '../api.ts';
 import classes from './DestinationGrid.module.css';
 
@@ -16,7 +17,7 @@ export function DestinationCard({ destination }: { destination: DestinationSumma
   return (
     <Link to={href} className={classes.card} data-testid="destination-card">
       {destination.image_url && (
-        <img src={destination.image_url} alt="" loading="lazy" decoding="async" width={400} height={500} className={classes.image} />
+        <Picture src={destination.image_url} sizes="(min-width: 62em) 25vw, (min-width: 48em) 33vw, 50vw" alt="" loading="lazy" decoding="async" width={400} height={500} className={classes.image} />
       )}
       <span className={classes.caption}>
         <span className={classes.name}>{destination.name}</span>

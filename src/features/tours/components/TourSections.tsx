@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mant
 import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconRoute, IconToolsKitchen2, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
 import { formatCalendarDate, formatDateRange, formatMonthOfYear } from '@/lib/dates.ts';
@@ -192,14 +193,14 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       <div className={classes.gallery}>
         {images.map((url, index) => (
           <button key={url} type="button" className={classes.galleryButton} onClick={() => setOpen(index)} aria-label={`Open ${alt(index)}`}>
-            <img src={url} alt={alt(index)} loading="lazy" decoding="async" width={600} height={400} className={classes.galleryImage} />
+            <Picture src={url} sizes="(min-width: 48em) 33vw, 50vw" alt={alt(index)} loading="lazy" decoding="async" width={600} height={400} className={classes.galleryImage} />
           </button>
         ))}
       </div>
       <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" centered title={open !== null ? alt(open) : ''}>
         {open !== null && (
           <Stack>
-            <img src={images[open]} alt={alt(open)} width={1200} height={800} className={classes.lightboxImage} />
+            <Picture src={images[open]} sizes="100vw" alt={alt(open)} width={1200} height={800} className={classes.lightboxImage} />
             {images.length > 1 && (
               <Group justify="space-between">
                 <Button variant="default" leftSection={<IconChevronLeft size={18} />} onClick={() => setOpen((open - 1 + images.length) % images.length)}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Chip, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Chip, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
@@ -8,8 +8,8 @@ import { Money } from '@/components/widgets/Money.tsx';
 import { formatCalendarDate, formatDateRange, officeToday } from '@/lib/dates.ts';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
-import { addDepartures, catalogueKeys, setDepartureCancelled, type TourDepartureRow, type TourWithParts } from '../api.ts';
-import { departureColumns, departureDates, departureProblems, WEEKDAYS, type DepartureDraft } from '../model.ts';
+import { addDepartures, catalogueKeys, saveDeparture, setDepartureCancelled, type TourDepartureRow, type TourWithParts } from '../api.ts';
+import { departureColumns, departureDates, departureEditProblems, departureEditRowOf, departureProblems, WEEKDAYS, type DepartureDraft, type DepartureEdit } from '../model.ts';
 
 const emptyDraft: DepartureDraft = { mode: 'one', startDate: '', from: '', to: '', weekdays: [], capacity: 12, priceOverride: '', guaranteedThreshold: '' };
 const SHOWN_DATES = 6;
@@ -111,6 +111,71 @@ function AddDepartures({ tour }: { tour: TourWithParts }) {
   );
 }
 
+function EditDeparture({ departure }: { departure: TourDepartureRow }) {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const initial = (): DepartureEdit => ({
+    capacity: departure.capacity,
+    priceOverride: departure.price_override === null ? '' : Number(departure.price_override),
+    childPriceOverride: departure.child_price_override === null ? '' : Number(departure.child_price_override),
+    guaranteedThreshold: departure.guaranteed_threshold ?? '',
+    season: departure.season ?? '',
+  });
+  const [draft, setDraft] = useState<DepartureEdit>(initial);
+  const [problems, setProblems] = useState<Partial<Record<keyof DepartureEdit | 'form', string>>>({});
+  const save = useMutation({
+    mutationFn: () => saveDeparture(departure.id, departureEditRowOf(draft)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      notify.success('Departure saved');
+      setOpened(false);
+    },
+    onError: (error: Error) => setProblems({ form: error.message }),
+  });
+  const edit = (patch: Partial<DepartureEdit>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblems({});
+  };
+  const when = formatDateRange(departure.start_date, departure.end_date);
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => {
+          setDraft(initial());
+          setProblems({});
+          setOpened(true);
+        }}
+        aria-label={`Change the departure of ${formatCalendarDate(departure.start_date)}`}
+      >
+        Change
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={`The departure of ${when}`}>
+        <form
+          aria-label="Change the departure"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = departureEditProblems(draft, departure.seats_booked);
+            setProblems(found);
+            if (Object.keys(found).length === 0) save.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <NumberInput clampBehavior="none" label="Seats" description={`${departure.seats_booked} taken by bookings`} withAsterisk allowDecimal={false} value={draft.capacity} onChange={(capacity) => edit({ capacity })} error={problems.capacity} />
+            <NumberInput clampBehavior="none" decimalScale={2} label="Price per adult" description="Empty: the tour’s" value={draft.priceOverride} onChange={(priceOverride) => edit({ priceOverride })} error={problems.priceOverride} />
+            <NumberInput clampBehavior="none" decimalScale={2} label="Price per child" description="Empty: the tour’s" value={draft.childPriceOverride} onChange={(childPriceOverride) => edit({ childPriceOverride })} error={problems.childPriceOverride} />
+            <NumberInput clampBehavior="none" label="Guaranteed at" allowDecimal={false} value={draft.guaranteedThreshold} onChange={(guaranteedThreshold) => edit({ guaranteedThreshold })} error={problems.guaranteedThreshold} />
+            <TextInput label="Season" maxLength={60} value={draft.season} onChange={(event) => edit({ season: event.currentTarget.value })} error={problems.season} />
+          </Stack>
+          <FormFooter problem={problems.form} saving={save.isPending} label="Save the departure" />
+        </form>
+      </Modal>
+    </>
+  );
+}
+
 function DepartureRow({ tour, departure }: { tour: TourWithParts; departure: TourDepartureRow }) {
   const queryClient = useQueryClient();
   const cancelled = departure.status === 'cancelled';
@@ -147,6 +212,9 @@ function DepartureRow({ tour, departure }: { tour: TourWithParts; departure: Tou
               </Button>
             )
           ) : (
+            <EditDeparture departure={departure} />
+          )}
+          {!cancelled && (
             <ConfirmAction
               label={`Cancel the departure of ${formatCalendarDate(departure.start_date)}`}
               question={

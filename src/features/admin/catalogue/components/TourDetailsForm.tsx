@@ -1,4 +1,4 @@
-import { Group, Image, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Image, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
 import { catalogueChoicesQuery, catalogueKeys, saveTour, type TourWithParts } from '../api.ts';
-import { DIFFICULTIES, slugify, tourColumns, tourDraftOf, tourProblems, tourRowOf, type TourDraft, type TourProblems } from '../model.ts';
+import { DIFFICULTIES, galleryUrl, slugify, tourColumns, tourDraftOf, tourProblems, tourRowOf, type TourDraft, type TourProblems } from '../model.ts';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -160,6 +160,25 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
               <TextInput id="tour-cover" label="Cover picture" placeholder="Chosen from the library, or an address" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} style={{ flex: 1 }} />
               <MediaPicker onPick={(url) => edit({ heroImageUrl: url })} />
             </Group>
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Gallery
+              </Text>
+              <Group gap="xs" aria-label="Gallery" role="list">
+                {draft.gallery.map((entry, index) => {
+                  const url = galleryUrl(entry);
+                  return (
+                    <Stack key={`${url}-${index}`} gap={2} align="center" role="listitem" aria-label={`Picture ${index + 1}`}>
+                      {url && <Image src={url} alt="" w={96} h={64} radius="sm" fit="cover" />}
+                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => edit({ gallery: draft.gallery.filter((_, other) => other !== index) })} aria-label={`Remove picture ${index + 1}`}>
+                        Remove
+                      </Button>
+                    </Stack>
+                  );
+                })}
+                <MediaPicker label="Add a picture" onPick={(url) => edit({ gallery: [...draft.gallery, url] })} />
+              </Group>
+            </Stack>
             <TextInput label="SEO title" description="Instead of the title in search results" maxLength={120} value={draft.metaTitle} onChange={(event) => edit({ metaTitle: event.currentTarget.value })} />
             <Textarea
               label="SEO description"
