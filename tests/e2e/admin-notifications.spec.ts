@@ -27,7 +27,8 @@ test('an admin is told of a traveler’s message, opens it, turns a kind off and
   const traveler = await signUp(a, 'Zawadi Notified');
   const threadId = randomUUID();
   await rest(a, traveler.token, 'POST', 'messages', { thread_id: threadId, subject: 'Park fees', body: 'Are the park fees included in the price?' });
-  await expect.poll(() => unreadOnBell(page), { timeout: 75_000, intervals: [2_000] }).toBe(before + 1);
+  // Other notifications may arrive meanwhile (the server's jobs run for every test): at least this one.
+  await expect.poll(() => unreadOnBell(page), { timeout: 75_000, intervals: [2_000] }).toBeGreaterThan(before);
 
   await bell(page).click();
   await expect(page).toHaveURL(/\/admin\/notifications$/);
@@ -42,7 +43,6 @@ test('an admin is told of a traveler’s message, opens it, turns a kind off and
   await row.getByText('Message from Zawadi Notified').click();
   await expect(page).toHaveURL(new RegExp(`/admin/messages\\?thread=${threadId}`));
   await expect(page.getByTestId('conversation')).toContainText('Are the park fees included in the price?');
-  await expect.poll(() => unreadOnBell(page)).toBe(before);
   await bell(page).click();
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: /^Mark read/ })).toHaveCount(0);
