@@ -147,6 +147,61 @@ describe('a vehicle on trips', () => {
   });
 });
 
+describe('the records of guides and vehicles already on trips', () => {
+  const count = async (sql: string, id: string) => (await one<{ count: number }>(sql, [id])).count;
+
+  it('refuse leave, a lapsing licence or leaving the team over a trip the guide leads, naming it and writing nothing; trips over do not count', async () => {
+    const guide = await newGuide({ full_name: 'Rehema Swai' });
+    const departure = await trip(1300);
+    const leads = `and leads ${tourTitle}, ${label(1300)} – ${label(1304)}: give that trip another guide first`;
+    expect((await assignGuide(admin, departure, guide)).error).toBeNull();
+
+    const leave = await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(1302), ends_on: day(1303) }).select('id');
+    expect(leave.error).toMatchObject({ code: '23514', hint: 'starts_on', message: `Rehema Swai is on leave from ${label(1302)} to ${label(1303)}, ${leads}` });
+    const licence = await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name: 'TALA guide licence', issued_on: day(-10), expires_on: day(1301) }).select('id');
+    expect(licence.error).toMatchObject({ hint: 'expires_on', message: `Rehema Swai’s TALA guide licence expires on ${label(1301)}, before the trip ends, ${leads}` });
+    const retired = await admin.from('guides').update({ active: false }).eq('id', guide).select('id');
+    expect(retired.error).toMatchObject({ hint: 'active', message: `Rehema Swai is no longer an active guide, ${leads}` });
+    expect(await count(`select count(*)::int as count from public.guide_leave where guide_id = $1`, guide)).toBe(0);
+    expect(await count(`select count(*)::int as count from public.guide_credentials where guide_id = $1`, guide)).toBe(0);
+    expect(await count(`select count(*)::int as count from public.guides where id = $1 and active`, guide)).toBe(1);
+
+    // Leave after the trip, a licence lasting it, and a trip already over are no obstacle.
+    expect((await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(1305), ends_on: day(1306) })).error).toBeNull();
+    expect((await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name: 'TALA guide licence', expires_on: day(1400) })).error).toBeNull();
+    const over = await trip(-10, 3);
+    await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [over, guide]);
+    expect((await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(-9), ends_on: day(-8) })).error).toBeNull();
+    // Once the trip has another guide, the leave goes in.
+    await admin.from('departure_guides').delete().eq('departure_id', departure).eq('guide_id', guide);
+    expect((await admin.from('guide_leave').insert({ guide_id: guide, starts_on: day(1302), ends_on: day(1303) })).error).toBeNull();
+  });
+
+  it('refuse time off the road, fewer seats than its travelers, or insurance or a service lapsing, over a trip the vehicle is on', async () => {
+    const vehicle = await newVehicle({ name: 'Cruiser', registration: 'T 888 KPT', seats: 7 });
+    const departure = await trip(1400);
+    const onTrip = `and it is on ${tourTitle}, ${label(1400)} – ${label(1404)}: give that trip another vehicle first`;
+    expect((await assignVehicle(admin, departure, vehicle, 6)).error).toBeNull();
+
+    const garage = await admin.from('vehicle_out_of_service').insert({ vehicle_id: vehicle, starts_on: day(1401), ends_on: day(1401), reason: 'gearbox' }).select('id');
+    expect(garage.error).toMatchObject({ code: '23514', hint: 'starts_on', message: `Cruiser (T 888 KPT) is off the road from ${label(1401)} to ${label(1401)} (gearbox), ${onTrip}` });
+    const changes: [Record<string, unknown>, string, string][] = [
+      [{ seats: 5 }, 'seats', `Cruiser (T 888 KPT) has 5 seats: it cannot carry 6 travelers, ${onTrip}`],
+      [{ insurance_expires_on: day(1402) }, 'insurance_expires_on', `Cruiser (T 888 KPT) is insured until ${label(1402)}, before the trip ends, ${onTrip}`],
+      [{ next_service_on: day(1403) }, 'next_service_on', `Cruiser (T 888 KPT) is due for its service on ${label(1403)}, before the trip ends, ${onTrip}`],
+      [{ active: false }, 'active', `Cruiser (T 888 KPT) is no longer in use, ${onTrip}`],
+    ];
+    for (const [change, hint, message] of changes) {
+      const { error } = await admin.from('vehicles').update(change).eq('id', vehicle).select('id');
+      expect(error, JSON.stringify(change)).toMatchObject({ code: '23514', hint, message });
+    }
+    expect(await count(`select count(*)::int as count from public.vehicle_out_of_service where vehicle_id = $1`, vehicle)).toBe(0);
+    expect(await one(`select seats, insurance_expires_on, next_service_on, active from public.vehicles where id = $1`, [vehicle])).toEqual({ seats: 7, insurance_expires_on: null, next_service_on: null, active: true });
+    // More seats, and dates after the trip, are no obstacle.
+    expect((await admin.from('vehicles').update({ seats: 8, insurance_expires_on: day(1500), next_service_on: day(1405) }).eq('id', vehicle).select('id')).error).toBeNull();
+  });
+});
+
 describe('the records', () => {
   it('refuse bad input in words naming the field, and write nothing', async () => {
     const refusals: [string, Record<string, unknown>, string, string][] = [
@@ -239,7 +294,8 @@ describe('the dashboard’s operations card (operations_due)', () => {
       { guide_id: guide, kind: 'first_aid', name: 'Due first aid', expires_on: day(1530) },
       { guide_id: guide, kind: 'licence', name: 'Far licence', expires_on: day(1561) },
     ]);
-    await admin.from('vehicles').update({ insurance_expires_on: day(1540), next_service_on: day(1499) }).eq('id', small);
+    // Due after its trip (1503 to 1507): due before it ends is refused while it is on the trip.
+    expect((await admin.from('vehicles').update({ insurance_expires_on: day(1540), next_service_on: day(1510) }).eq('id', small).select('id')).error).toBeNull();
     const retired = await newVehicle({ insurance_expires_on: day(1510), active: false });
 
     const { data, error } = await agent.rpc('operations_due', { p_today: today });
@@ -249,7 +305,7 @@ describe('the dashboard’s operations card (operations_due)', () => {
     expect(mine).toEqual([expect.objectContaining({ departure_id: noGuide, missing: ['guide'] }), expect.objectContaining({ departure_id: short, missing: ['seats'] })]);
     const papers = answer.due.filter((row) => [guide, small, retired].includes(row.record_id)).map((row) => [row.what, row.due_on]);
     expect(papers).toEqual([
-      ['Service', day(1499)],
+      ['Service', day(1510)],
       ['Due first aid', day(1530)],
       ['Insurance', day(1540)],
     ]);
