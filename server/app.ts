@@ -21,6 +21,8 @@ import { corsOriginCheck } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { restRoutes } from './rest/routes.ts';
 import { seoPages } from './seo/index.ts';
+import type { RestFetch } from './seo/page-data.ts';
+import { tourPreviews } from './seo/preview.ts';
 import { serverUpload, storageRoutes } from './storage/routes.ts';
 
 /**
@@ -84,11 +86,14 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', calendarRoutes(ctx));
   // The media library writes its files through the storage API in-process, as the caller.
   app.route('/api', mediaRoutes(ctx, (input, init) => app.request(input, init, serverUpload)));
+  const inProcess: RestFetch = (input, init) => app.request(input, init);
+  const previews = tourPreviews(ctx, inProcess);
+  app.route('/api', previews.routes);
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.route('/', pwaRoutes(ctx));
 
   // Sitemap, robots.txt and each page's own head, status and data (page data read in-process).
-  const seo = seoPages(ctx, (input, init) => app.request(input, init));
+  const seo = seoPages(ctx, inProcess, previews);
   app.route('/', seo.routes);
 
   const distDir = ctx.config.distDir;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
@@ -35,6 +36,14 @@ export class JwtKeys {
   private readonly verified = new Map<string, Claims>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * Keys for tokens of one purpose (a tour's preview address), derived from the secret: such a token
+   * is refused by the APIs, and an API token is refused where a token of that purpose is asked for.
+   */
+  forPurpose(purpose: string): JwtKeys {
+    return new JwtKeys(createHmac('sha256', this.key).update(purpose).digest('hex'));
   }
 
   sign(claims: Claims, expiresInSeconds?: number): Promise<string> {

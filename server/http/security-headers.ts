@@ -65,7 +65,8 @@ export function securityHeaders(config: Pick<Config, 'siteUrl'>): MiddlewareHand
     await next();
     const headers = c.res.headers;
     headers.set('x-content-type-options', 'nosniff');
-    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+    // A page with a secret in its address (a tour's preview) sends no referrer at all.
+    if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'strict-origin-when-cross-origin');
     if (https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!(headers.get('content-type') ?? '').startsWith('text/html') || c.res.body === null) return;
     const html = await c.res.text();

@@ -1,14 +1,16 @@
 import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import { asRequestRole } from '../http/request-role.ts';
+import type { Claims } from '../jwt.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
 import { isServerRendered, loadRenderer, type RenderedPage } from './render.ts';
 import { readClientManifest, routeScripts } from './route-scripts.ts';
-import { readPageDataEntries, type RestFetch } from './page-data.ts';
+import { readPageDataEntries, type PageDataReader, type RestFetch } from './page-data.ts';
 import { companyFromBranding, describePage, twitterHandle, type AnonRead, type BrandingFacts, type SeoPage } from './pages.ts';
-import { matchRoute, normalizePath, STATIC_PAGES, type StaticPage } from './routes.ts';
+import type { TourPreviews } from './preview.ts';
+import { matchRoute, normalizePath, STATIC_PAGES, type Route, type StaticPage } from './routes.ts';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap.ts';
 
 /** How long what a page read stays in memory: edits (branding too) show within this time. */
@@ -78,12 +80,19 @@ export interface SeoPages {
   sendPage(c: Context, shell: string): Promise<Response>;
 }
 
+/** Who a page is read as: its SQL facts and its inlined data. */
+interface PageSource {
+  read: AnonRead;
+  reader: PageDataReader;
+}
+
 /**
  * SEO without JavaScript: each public route answers the app shell with its own title, description,
  * canonical URL, preview tags, JSON-LD, inlined page data and the right status (404 for what does
- * not exist). rest answers PostgREST requests in-process (the app's own /rest/v1).
+ * not exist). rest answers PostgREST requests in-process (the app's own /rest/v1). A tour's preview
+ * address (previews) is rendered the same way, read as the staff member who made it.
  */
-export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
+export function seoPages(ctx: PlatformContext, rest: RestFetch, previews: TourPreviews): SeoPages {
   const siteUrl = ctx.config.siteUrl;
   const cache = new ExpiringCache<Promise<unknown>>(SEO_CACHE_ENTRIES, SEO_CACHE_TTL_MS);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.through(key, load) as Promise<T>;
@@ -98,8 +107,11 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
     }
   };
 
-  const read: AnonRead = async <T>(sql: string, params: unknown[] = []) =>
-    (await asRequestRole(ctx.db, { role: 'anon' }, (tx) => tx.query<T>(sql, params))).rows;
+  const readAs =
+    (claims: Claims): AnonRead =>
+    async <T>(sql: string, params: unknown[] = []) =>
+      (await asRequestRole(ctx.db, claims, (tx) => tx.query<T>(sql, params))).rows;
+  const read = readAs({ role: 'anon' });
 
   // Read afresh for every page built, so no cached page outlives a branding change by more than the TTL.
   const branding = async () => {
@@ -113,16 +125,12 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
     return row?.slug ?? null;
   };
 
-  const page = (path: string) =>
-    cached(`page:${path}`, async (): Promise<SeoPage> => {
-      const route = matchRoute(path);
-      const [{ company, twitterSite }, entries] = await Promise.all([
-        branding(),
-        readPageDataEntries(route, rest, ctx.apiKeys.anonKey, ctx.log),
-      ]);
-      const facts = await describePage(route, path, company, twitterSite, read);
-      return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
-    });
+  const buildPage = async (route: Route, path: string, source: PageSource): Promise<SeoPage> => {
+    const [{ company, twitterSite }, entries] = await Promise.all([branding(), readPageDataEntries(route, rest, ctx.apiKeys.anonKey, ctx.log, source.reader)]);
+    const facts = await describePage(route, path, company, twitterSite, source.read);
+    return { ...facts, pageData: { updatedAt: Date.now(), entries: facts.status === 200 ? entries : { 'branding:active': entries['branding:active'] } } };
+  };
+  const page = (path: string) => cached(`page:${path}`, () => buildPage(matchRoute(path), path, { read, reader: {} }));
 
   // Loaded from the start, so the first visitor does not wait for it.
   const renderer = loadRenderer(ctx.log);
@@ -168,31 +176,58 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch): SeoPages {
     return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8' });
   });
 
+  // A staff member's preview of a tour: read as them, rendered for this request, never kept or
+  // indexed; an ended one is Page Not Found (the page says the preview has ended).
+  const sendPreview = async (c: Context, shell: string, route: Route & { kind: 'tour' }, path: string, token: string) => {
+    c.header('cache-control', 'no-store');
+    c.header('x-robots-tag', 'noindex');
+    c.header('referrer-policy', 'no-referrer');
+    const preview = await previews.open(token);
+    // Its address changed since the preview was asked for.
+    if (preview && preview.slug !== route.slug) return c.redirect(`/tours/${preview.slug}?preview=${encodeURIComponent(token)}`, 302);
+    const source: PageSource = preview ? { read: readAs(preview.staff), reader: { bearer: preview.bearer, preview: true } } : { read: async () => [], reader: {} };
+    const result = await buildPage(route, path, source);
+    const render = result.status === 200 ? await renderer : null;
+    const rendered = render ? await render(path + new URL(c.req.url).search, result.pageData) : null;
+    const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
+    return c.html(renderShell(shell, { ...result.head, noindex: true }, result.pageData, preloads, serverRenderedRoot(rendered)), result.status);
+  };
+
+  const unreachable = (c: Context, shell: string, path: string, error: unknown) => {
+    // The database is unreachable: the plain shell still starts the app; crawlers are told to retry.
+    ctx.log('seo page failed', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    c.header('retry-after', '30');
+    c.header('cache-control', 'no-store');
+    return c.html(shell, 503);
+  };
+
   return {
     routes,
     async sendPage(c, shell) {
       const path = normalizePath(c.req.path === '/index.html' ? '/' : c.req.path);
+      const route = matchRoute(path);
+      const previewToken = route.kind === 'tour' ? new URL(c.req.url).searchParams.get('preview') : null;
+      if (route.kind === 'tour' && previewToken !== null) {
+        try {
+          return await sendPreview(c, shell, route, path, previewToken);
+        } catch (error) {
+          return unreachable(c, shell, path, error);
+        }
+      }
       let result: SeoPage;
       try {
         await dropWhatChanged();
         result = await page(path);
       } catch (error) {
-        // The database is unreachable: the plain shell still starts the app; crawlers are told to retry.
-        ctx.log('seo page failed', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        c.header('retry-after', '30');
-        c.header('cache-control', 'no-store');
-        return c.html(shell, 503);
+        return unreachable(c, shell, path, error);
       }
-      const route = matchRoute(path);
       if (result.status === 404 && (route.kind === 'tour' || route.kind === 'booking')) {
         const moved = await cached(`moved:${route.slug}`, () => tourMovedTo(route.slug));
         if (moved) return c.redirect(path.replace(`/${route.slug}`, `/${moved}`) + new URL(c.req.url).search, 301);
       }
       c.header('cache-control', 'no-cache');
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
-      // A staff member's preview reads the tour with their own session, in the browser.
-      const preview = new URL(c.req.url).searchParams.has('preview');
-      const serverRendered = result.status === 200 && isServerRendered(route) && !preview ? await renderPage(result, path + new URL(c.req.url).search) : null;
+      const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
       return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRenderedRoot(serverRendered)), result.status);
     },
   };

@@ -81,8 +81,17 @@ function contentPageRead(slug: string): RestRead {
   return read(`content:${slug}`, 'content_pages', { select: CONTENT_PAGE_COLUMNS, slug: `eq.${slug}`, is_published: 'eq.true' }, true);
 }
 
+/**
+ * How a page's data is read: as the anonymous visitor, or, for a staff member's preview of a tour,
+ * with their token and whatever the tour's status (RLS still decides what they see).
+ */
+export interface PageDataReader {
+  bearer?: string;
+  preview?: boolean;
+}
+
 /** The reads each route's page makes first, keyed as the pages look them up with readPageData. */
-export function pageDataReads(route: Route): RestRead[] {
+export function pageDataReads(route: Route, reader: PageDataReader = {}): RestRead[] {
   switch (route.kind) {
     case 'home':
       return [
@@ -131,7 +140,10 @@ export function pageDataReads(route: Route): RestRead[] {
       return [brandingRead];
     case 'tour':
     case 'booking':
-      return [brandingRead, read(`tour:${route.slug}`, 'tours', { select: tourDetailSelect, slug: `eq.${route.slug}`, status: 'eq.active' }, true)];
+      return [
+        brandingRead,
+        read(`tour:${route.slug}`, 'tours', { select: tourDetailSelect, slug: `eq.${route.slug}`, ...(reader.preview ? {} : { status: 'eq.active' }) }, true),
+      ];
     case 'destination':
       return [brandingRead, read(`destination:${route.slug}`, 'destinations', { select: destinationDetailSelect, slug: `eq.${route.slug}` }, true)];
     case 'experience':
@@ -150,12 +162,19 @@ export function pageDataReads(route: Route): RestRead[] {
 }
 
 /**
- * The route's page data as PostgREST returns it to the anonymous visitor. A read that fails is left
- * out (and logged): the page then reads it over the network as it would without inlined data.
+ * The route's page data as PostgREST returns it to the anonymous visitor (or to the reader's token).
+ * A read that fails is left out (and logged): the page then reads it over the network as it would
+ * without inlined data.
  */
-export async function readPageDataEntries(route: Route, rest: RestFetch, anonKey: string, log: PlatformContext['log']): Promise<Record<string, unknown>> {
-  const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
-  const reads = pageDataReads(route);
+export async function readPageDataEntries(
+  route: Route,
+  rest: RestFetch,
+  anonKey: string,
+  log: PlatformContext['log'],
+  reader: PageDataReader = {},
+): Promise<Record<string, unknown>> {
+  const headers = { apikey: anonKey, authorization: `Bearer ${reader.bearer ?? anonKey}` };
+  const reads = pageDataReads(route, reader);
   const results = await Promise.all(
     reads.map(async (read) => {
       const response = await rest(`/rest/v1/${read.query}`, {

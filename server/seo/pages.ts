@@ -14,7 +14,7 @@ import {
 } from './json-ld.ts';
 import { STATIC_PAGES, type Route, type StaticPage } from './routes.ts';
 
-/** Reads as the anonymous role, one transaction per read. */
+/** Reads as the anonymous role (or, for a tour's preview, as the staff member), one transaction per read. */
 export type AnonRead = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
 export interface SeoPage {

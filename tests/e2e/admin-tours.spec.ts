@@ -158,14 +158,25 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   expect({ capacity: changed.capacity, price: Number(changed.price_override) }).toEqual({ capacity: 10, price: 1450 });
   await saveScreenshot(page, 'admin-tour-departures');
 
-  // The preview shows the draft as it will render, to staff only; visitors still get Page Not Found.
-  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Preview' }).click()]);
+  // The preview: the server renders the draft as it will be published (its HTML, before any script
+  // runs, has the page); a made-up preview address has ended; visitors still get Page Not Found.
+  const previewLink = page.getByRole('link', { name: 'Preview' });
+  await expect(previewLink).toHaveAttribute('href', new RegExp(`^/tours/${slug}\\?preview=[\\w.-]+$`));
+  const previewPage = await request.get((await previewLink.getAttribute('href'))!);
+  expect(previewPage.headers()['x-robots-tag']).toBe('noindex');
+  const previewRoot = (await previewPage.text()).split('<div id="root">')[1] ?? '';
+  expect(previewRoot).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+  expect(previewRoot).toContain('Walking with the rangers');
+  expect(previewRoot).toContain('a draft: visitors do not see it yet');
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), previewLink.click()]);
   await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
   await expect(preview.getByRole('alert').filter({ hasText: 'Preview' })).toContainText('a draft');
   await expect(dayHeadings(preview)).toHaveText([/^Day 1\s*Arrive in Iringa$/, /^Day 2\s*Walking with the rangers$/, /^Day 3\s*Fly home$/]);
   await preview.close();
   const visitor = await browser.newPage();
   await visitor.goto(`/tours/${slug}?preview=1`);
+  await expect(visitor.getByRole('alert').filter({ hasText: 'This preview has ended' })).toBeVisible({ timeout: 15_000 });
+  await visitor.goto(`/tours/${slug}`);
   await expect(visitor.getByRole('heading', { name: 'Page Not Found' })).toBeVisible({ timeout: 15_000 });
   expect((await request.get(`/tours/${slug}`)).status()).toBe(404);
 

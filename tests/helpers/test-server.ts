@@ -31,6 +31,8 @@ export interface TestServer {
     email: string;
     password: string;
   }>;
+  /** Signs up a new person and gives them a staff role, as an admin would on the team screen. */
+  staff(role: 'admin' | 'agent' | 'editor' | 'guide', options?: { fullName?: string }): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }>;
   /** A client signed in as the demo admin. */
   adminClient(): Promise<SupabaseClient>;
   /** Sets a rule of public.rate_limits, as an admin would on the settings screen. */
@@ -83,7 +85,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
   const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
   const client = () => createClient(url, anonKey, options);
 
-  return {
+  const testServer: TestServer = {
     url,
     anonKey,
     serviceRoleKey,
@@ -108,6 +110,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
         if (signIn.error) throw signIn.error;
       }
       return { client: c, userId: data.user.id, email, password };
+    },
+    async staff(role, opts = {}) {
+      const person = await testServer.traveler({ fullName: opts.fullName ?? `Staff ${role}` });
+      await platform.ctx.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
+      return person;
     },
     async adminClient() {
       const c = client();
@@ -134,4 +141,5 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
       }
     },
   };
+  return testServer;
 }

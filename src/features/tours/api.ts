@@ -65,29 +65,42 @@ export const tourListQuery = (filters: TourListFilters) =>
     initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
+/** A staff member's preview of a tour, whatever its status, through the address's token (server/seo/preview.ts); null once it has ended. */
+async function fetchTourPreview(previewToken: string): Promise<TourDetail | null> {
+  const response = await fetch(`/api/tour-previews/${encodeURIComponent(previewToken)}`, { cache: 'no-store' });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`The preview could not be read (${response.status})`);
+  return tourDetailFromRow((await response.json()) as TourDetailRow);
+}
+
 /**
- * One active tour by slug, or null when there is none (the page then shows Page Not Found). A
- * preview reads the tour whatever its status, for staff looking at a draft before it is published:
- * the database shows drafts to staff only, so anyone else previewing gets null too.
+ * One active tour by slug, or null when there is none (the page then shows Page Not Found). With a
+ * preview token, the tour as the staff member who made the address sees it, draft or not; read
+ * again whenever the page is looked at, so an edit saved meanwhile shows.
  */
-export const tourDetailQuery = (slug: string, preview = false) =>
+export const tourDetailQuery = (slug: string, previewToken?: string) =>
   queryOptions({
-    queryKey: [...tourKeys.detail(slug), preview ? 'preview' : 'listed'],
+    queryKey: [...tourKeys.detail(slug), previewToken ? `preview:${previewToken}` : 'listed'],
     queryFn: async (): Promise<TourDetail | null> => {
-      const request = (await getSupabase()).from('tours').select(tourDetailSelect).eq('slug', slug);
-      const { data, error } = await (preview ? request : request.eq('status', 'active')).maybeSingle().overrideTypes<TourDetailRow | null, { merge: false }>();
+      if (previewToken) return fetchTourPreview(previewToken);
+      const { data, error } = await (await getSupabase())
+        .from('tours')
+        .select(tourDetailSelect)
+        .eq('slug', slug)
+        .eq('status', 'active')
+        .maybeSingle()
+        .overrideTypes<TourDetailRow | null, { merge: false }>();
       if (error) throw error;
       return data ? tourDetailFromRow(data) : null;
     },
-    // The tour page's HTML carries this tour (null: no such active tour, so Page Not Found at once).
-    initialData: preview
-      ? undefined
-      : () => {
-          const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
-          return row === undefined ? undefined : row && tourDetailFromRow(row);
-        },
+    // The tour page's HTML carries this tour (null: no such active tour, so Page Not Found at once);
+    // a preview's HTML carries the tour as previewed.
+    initialData: () => {
+      const row = readPageData<TourDetailRow | null>(`tour:${slug}`);
+      return row === undefined ? undefined : row && tourDetailFromRow(row);
+    },
     initialDataUpdatedAt: pageDataUpdatedAt,
-    staleTime: preview ? 0 : undefined,
+    staleTime: previewToken ? 0 : undefined,
   });
 
 export const relatedToursQuery = (tour: Pick<TourDetail, 'id' | 'categoryId' | 'destinations'>) =>

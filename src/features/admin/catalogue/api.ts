@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { addDays, officeToday } from '@/lib/dates.ts';
+import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { exportFile, exportLinksSelect, exportSelect, type CatalogueFacts, type ExportLinkRow, type ExportRow, type TransferFile, type TransferTour } from './transfer.ts';
@@ -279,6 +280,23 @@ export const filesWithoutAltQuery = () =>
       if (error) throw error;
       return new Set(data.map((row) => row.id));
     },
+  });
+
+/**
+ * The address of a tour's preview, rendered by the server as the public page will be (server/seo/preview.ts).
+ * It works for twelve hours: asked again each hour, so the editor's link is always good.
+ */
+export const tourPreviewQuery = (tourId: string) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.tour(tourId), 'preview'] as const,
+    queryFn: async (): Promise<string> => {
+      const response = await callServer(`/api/tours/${tourId}/preview`, { method: 'POST' });
+      const answer = await serverAnswer<{ path?: string; message?: string }>(response);
+      if (!response.ok || !answer?.path) throw new Error(answer?.message ?? 'The preview could not be prepared');
+      return answer.path;
+    },
+    staleTime: 60 * 60_000,
+    refetchInterval: 60 * 60_000,
   });
 
 /* Destinations, experiences and activities. */

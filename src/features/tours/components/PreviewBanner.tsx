@@ -1,5 +1,5 @@
 import { Alert, Container } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 
 const statusWords: Record<string, string> = {
@@ -17,6 +17,18 @@ export function PreviewBanner({ tourId, status }: { tourId: string; status: stri
         <AnchorLink to="/admin/tours/$tourId" params={{ tourId }}>
           Back to the editor
         </AnchorLink>
+      </Alert>
+    </Container>
+  );
+}
+
+/** A preview address that no longer opens the tour: its hours are over, or its staff member signed out. */
+export function PreviewEnded() {
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="orange" icon={<IconEyeOff size={18} />} title="This preview has ended">
+        A preview address works for twelve hours, while the staff member who opened it stays signed in. Open the preview again from the tour’s editor.{' '}
+        <AnchorLink to="/admin/tours">Tours in the back office</AnchorLink>
       </Alert>
     </Container>
   );

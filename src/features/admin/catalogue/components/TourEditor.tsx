@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
-import { catalogueKeys, duplicateTour, filesWithoutAltQuery, saveTour, tourEditorQuery, type TourWithParts } from '../api.ts';
+import { catalogueKeys, duplicateTour, filesWithoutAltQuery, saveTour, tourEditorQuery, tourPreviewQuery, type TourWithParts } from '../api.ts';
 import { tourCheck, type TourProblem } from '../model.ts';
 import type { EditorTab } from '../search.ts';
 import { ItineraryEditor } from './ItineraryEditor.tsx';
@@ -28,6 +28,33 @@ export function ProblemList({ tourId, problems }: { tourId: string; problems: To
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** Opens the tour's page as the server will render it once published, in a new tab. */
+function PreviewLink({ tourId }: { tourId: string }) {
+  const preview = useQuery(tourPreviewQuery(tourId));
+  if (preview.isError) {
+    return (
+      <Button variant="default" color="red" leftSection={<IconEye size={16} />} onClick={() => void preview.refetch()} title={preview.error.message}>
+        Preview: try again
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={preview.data}
+      target="_blank"
+      rel="noopener"
+      variant="default"
+      data-disabled={preview.data ? undefined : true}
+      onClick={(event) => !preview.data && event.preventDefault()}
+      leftSection={preview.data ? <IconEye size={16} /> : <Loader size={14} />}
+      rightSection={<IconExternalLink size={14} />}
+    >
+      Preview
+    </Button>
   );
 }
 
@@ -139,9 +166,7 @@ export function TourEditor({ tourId, tab, field, onTabChange }: { tourId: string
         }
         actions={
           <>
-            <Button component="a" href={`/tours/${tour.slug}?preview=1`} target="_blank" variant="default" leftSection={<IconEye size={16} />} rightSection={<IconExternalLink size={14} />}>
-              Preview
-            </Button>
+            <PreviewLink tourId={tour.id} />
             <Button variant="default" leftSection={<IconCopy size={16} />} loading={duplicate.isPending} onClick={() => duplicate.mutate()}>
               Duplicate
             </Button>
