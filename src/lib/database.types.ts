@@ -2902,6 +2902,7 @@ export interface Database {
       retry_email: { Args: { p_email_id: string }; Returns: undefined };
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
       save_tour_itinerary: { Args: { p_tour_id: string; p_days: Json }; Returns: string[] };
+      save_tour_links: { Args: { p_tour_id: string; p_destination_ids: string[]; p_experience_ids: string[]; p_activity_ids: string[] }; Returns: undefined };
       search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
       search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };

@@ -861,6 +861,8 @@ export const functions: Record<string, FunctionEntry> = {
   })),
   duplicate_tour: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour })),
   // Tours imported from a file, all or nothing: one draft with an address of its own for each call.
+  // What a tour is tied to, replaced in one transaction.
+  save_tour_links: staffOnly(['admin', 'editor'], (f) => ({ p_tour_id: f.ids.draftTour, p_destination_ids: [f.ids.destination], p_experience_ids: [f.ids.experience], p_activity_ids: [f.ids.activity] })),
   reorder_destinations: staffOnly(['admin', 'editor'], (f) => ({ p_ids: f.ids.destinationOrder.split(',') })),
   check_catalogue_entry: nobody,
   import_tours: staffOnly(['admin', 'editor'], () => ({ p_tours: [{ slug: `matrix-import-${unique()}`, title: 'Matrix import', base_price: 1200, status: 'draft' }] })),

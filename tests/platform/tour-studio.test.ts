@@ -436,3 +436,63 @@ describe('public_pages_changes', () => {
     expect((await server.client().rpc('note_public_pages_changed', {})).error?.code).toBe('42501');
   });
 });
+
+describe('save_tour_links', () => {
+  const links = async (tourId: string) => ({
+    destinations: (await rows<{ destination_id: string }>(`select destination_id from public.tour_destinations where tour_id = $1 order by position`, [tourId])).map((row) => row.destination_id),
+    experiences: (await rows<{ experience_id: string }>(`select experience_id from public.tour_experiences where tour_id = $1 order by experience_id`, [tourId])).map((row) => row.experience_id),
+    activities: (await rows<{ activity_id: string }>(`select activity_id from public.tour_activities where tour_id = $1 order by activity_id`, [tourId])).map((row) => row.activity_id),
+  });
+  const ids = async (table: string, count: number) => (await rows<{ id: string }>(`select id from public.${table} order by id limit ${count}`)).map((row) => row.id);
+
+  it('replaces a tour’s destinations (main first), experiences and activities at once, each change in the audit log under the tour', async () => {
+    const tour = await newTour({ name: 'linked' });
+    const [north, south, west] = await ids('destinations', 3);
+    const experiences = await ids('experiences', 2);
+    const activities = await ids('activities', 2);
+    const save = (destinations: string[], experienceIds: string[], activityIds: string[]) =>
+      editor.rpc('save_tour_links', { p_tour_id: tour.id, p_destination_ids: destinations, p_experience_ids: experienceIds, p_activity_ids: activityIds });
+    expect((await save([south, north], experiences, [activities[0]])).error).toBeNull();
+    expect(await links(tour.id)).toEqual({ destinations: [south, north], experiences, activities: [activities[0]] });
+
+    const before = await lastAudit();
+    expect((await save([west, south], [experiences[1]], activities)).error).toBeNull();
+    expect(await links(tour.id)).toEqual({ destinations: [west, south], experiences: [experiences[1]], activities });
+    const audited = await rows<{ table_name: string; action: string; record_id: string; values: Record<string, unknown> }>(
+      `select table_name, action, record_id, coalesce(new_values, old_values) as values from public.audit_log where id > $1 order by id`,
+      [before],
+    );
+    expect(audited.every((row) => row.record_id === tour.id)).toBe(true);
+    const summary = audited.map((row) => [row.table_name, row.action, row.values.destination_id ?? row.values.experience_id ?? row.values.activity_id ?? row.values.position]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['tour_destinations', 'delete', north],
+        ['tour_destinations', 'insert', west],
+        ['tour_destinations', 'update', 1],
+        ['tour_experiences', 'delete', experiences[0]],
+        ['tour_activities', 'insert', activities[1]],
+      ]),
+    );
+    expect(summary).toHaveLength(5);
+    // The same again changes nothing and writes nothing.
+    const unchanged = await lastAudit();
+    expect((await save([west, south], [experiences[1]], activities)).error).toBeNull();
+    expect(await lastAudit()).toBe(unchanged);
+  });
+
+  it('is all or nothing, and for catalogue editors only', async () => {
+    const tour = await newTour({ name: 'half-linked' });
+    const [north] = await ids('destinations', 1);
+    expect((await editor.rpc('save_tour_links', { p_tour_id: tour.id, p_destination_ids: [north], p_experience_ids: [], p_activity_ids: [] })).error).toBeNull();
+    const [, other] = await ids('destinations', 2);
+    const broken = await editor.rpc('save_tour_links', { p_tour_id: tour.id, p_destination_ids: [other], p_experience_ids: [randomUUID()], p_activity_ids: [] });
+    expect(broken.error?.code).toBe('23503');
+    expect(await links(tour.id)).toEqual({ destinations: [north], experiences: [], activities: [] });
+    expect((await agent.rpc('save_tour_links', { p_tour_id: tour.id, p_destination_ids: [], p_experience_ids: null, p_activity_ids: null })).error).toMatchObject({
+      code: '42501',
+      message: 'Only catalogue editors change what a tour is tied to',
+    });
+    expect((await editor.rpc('save_tour_links', { p_tour_id: randomUUID(), p_destination_ids: [], p_experience_ids: [], p_activity_ids: [] })).error?.message).toBe('No such tour');
+    expect(await links(tour.id)).toEqual({ destinations: [north], experiences: [], activities: [] });
+  });
+});

@@ -142,17 +142,6 @@ export interface TourLinks {
   activities: string[];
 }
 
-/** Replaces the rows of a join table for one tour by the given ids, keeping those already there. */
-async function replaceLinks(tourId: string, table: 'tour_destinations' | 'tour_experiences' | 'tour_activities', column: 'destination_id' | 'experience_id' | 'activity_id', ids: string[]): Promise<void> {
-  const supabase = await getSupabase();
-  const removed = await supabase.from(table).delete().eq('tour_id', tourId).not(column, 'in', `(${ids.join(',') || '00000000-0000-0000-0000-000000000000'})`);
-  if (removed.error) throw removed.error;
-  if (ids.length === 0) return;
-  const rows = ids.map((id, position) => ({ tour_id: tourId, [column]: id, ...(table === 'tour_destinations' ? { position } : {}) }));
-  const kept = await supabase.from(table).upsert(rows as never);
-  if (kept.error) throw kept.error;
-}
-
 /** Saves a tour's fields and, when given, what it is tied to; returns its id. */
 export async function saveTour(id: string | null, row: Database['public']['Tables']['tours']['Update'], links?: TourLinks): Promise<string> {
   const supabase = await getSupabase();
@@ -166,9 +155,14 @@ export async function saveTour(id: string | null, row: Database['public']['Table
   if (answer.error) throw answer.error;
   const tourId = answer.data.id;
   if (links) {
-    await replaceLinks(tourId, 'tour_destinations', 'destination_id', links.destinations);
-    await replaceLinks(tourId, 'tour_experiences', 'experience_id', links.experiences);
-    await replaceLinks(tourId, 'tour_activities', 'activity_id', links.activities);
+    // All three kinds in one transaction (save_tour_links), or none.
+    const linked = await supabase.rpc('save_tour_links', {
+      p_tour_id: tourId,
+      p_destination_ids: links.destinations,
+      p_experience_ids: links.experiences,
+      p_activity_ids: links.activities,
+    });
+    if (linked.error) throw linked.error;
   }
   return tourId;
 }
