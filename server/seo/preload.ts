@@ -1,4 +1,4 @@
-import { libraryImage, TOUR_CARD_SIZES } from '../../src/lib/media.ts';
+import { libraryImage, CARD_SIZES } from '../../src/lib/media.ts';
 import { escapeHtml } from './html.ts';
 import type { Route } from './routes.ts';
 
@@ -24,7 +24,7 @@ export function largestImageTag(route: Route, entries: Record<string, unknown>):
   // A library picture is preloaded in the size the browser will pick, as the page's <picture> offers it.
   const library = libraryImage(image);
   if (library) {
-    const sizes = route.kind === 'static' ? TOUR_CARD_SIZES : '100vw';
+    const sizes = route.kind === 'static' ? CARD_SIZES : '100vw';
     return [`<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${escapeHtml(library.webpSrcSet)}" imagesizes="${sizes}" />`];
   }
   return [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}" />`];

@@ -7,8 +7,8 @@
 
 export const LIBRARY_WIDTHS = [480, 960, 1600] as const;
 
-/** How wide a tour card's picture shows: a third of the page on a desktop, half on a tablet, all on a phone. */
-export const TOUR_CARD_SIZES = '(min-width: 62em) 400px, (min-width: 48em) 50vw, 100vw';
+/** How wide a card's picture shows (tours, experiences, blog posts): a third of the page on a desktop, half on a tablet, all on a phone. */
+export const CARD_SIZES = '(min-width: 62em) 400px, (min-width: 48em) 50vw, 100vw';
 
 const LIBRARY_URL = /^(.*\/storage\/v1\/object\/public\/media\/library\/[0-9a-f-]{36}\/)(\d+)\.(jpg|png)$/;
 

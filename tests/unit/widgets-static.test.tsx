@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LoadError } from '../../src/components/widgets/LoadError.tsx';
 import { initials, PersonAvatar } from '../../src/components/widgets/PersonAvatar.tsx';
+import { Picture } from '../../src/components/widgets/Picture.tsx';
 import { StarRating } from '../../src/components/widgets/StarRating.tsx';
 
 // Widgets that public pages show as plain markup: what the server sends is what a visitor reads.
@@ -72,5 +73,21 @@ describe('PersonAvatar', () => {
     const tints = new Set(['Amani Visitor', 'Grace Wanjiru', 'Jonas Keller', 'Priya Nair', 'Tom Okafor', 'Lea Dubois'].map(tint));
     expect(tints.size).toBeGreaterThan(2);
     for (const name of tints) expect(['blue', 'cyan', 'grape', 'green', 'indigo', 'lime', 'orange', 'pink', 'red', 'teal', 'violet']).toContain(name);
+  });
+});
+
+describe('Picture', () => {
+  const library = '/storage/v1/object/public/media/library/6b0f6a3e-2b44-4c55-9d8e-1f2a3b4c5d6e/960.jpg';
+
+  it('offers a library picture in its sizes, as WebP and its fallback, in a wrapper that makes no box', () => {
+    const markup = renderToString(<Picture src={library} sizes="72px" alt="" className="thumb" width={72} height={54} loading="lazy" />);
+    expect(markup).toMatch(/<picture class="[^"]+"><source /);
+    expect(markup).toContain('<source type="image/webp" srcSet="/storage/v1/object/public/media/library/6b0f6a3e-2b44-4c55-9d8e-1f2a3b4c5d6e/480.webp 480w, /storage/v1/object/public/media/library/6b0f6a3e-2b44-4c55-9d8e-1f2a3b4c5d6e/960.webp 960w" sizes="72px"/>');
+    expect(markup).toMatch(/<img src="[^"]+\/960\.jpg" srcSet="[^"]+\/480\.jpg 480w, [^"]+\/960\.jpg 960w" sizes="72px" alt="" class="thumb" width="72" height="54" loading="lazy"\/><\/picture>/);
+  });
+
+  it('shows any other picture as a plain image', () => {
+    const markup = renderToString(<Picture src="/images/tours/serengeti.jpg" sizes="72px" alt="Serengeti" loading="lazy" />);
+    expect(markup).toBe('<img src="/images/tours/serengeti.jpg" alt="Serengeti" loading="lazy"/>');
   });
 });

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import { libraryImage } from '@/lib/media.ts';
+import classes from './Picture.module.css';
 
 /**
  * An image that, when it comes from the media library, offers the browser every size as WebP and
@@ -10,7 +11,7 @@ export function Picture({ src, sizes, ...image }: ImgHTMLAttributes<HTMLImageEle
   const library = libraryImage(src);
   if (!library) return <img src={src} {...image} />;
   return (
-    <picture>
+    <picture className={classes.picture}>
       <source type="image/webp" srcSet={library.webpSrcSet} sizes={sizes} />
       <img src={library.src} srcSet={library.srcSet} sizes={sizes} {...image} />
     </picture>

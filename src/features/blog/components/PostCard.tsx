@@ -1,6 +1,8 @@
 import { Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { formatLongDate } from '@/lib/dates.ts';
+import { CARD_SIZES } from '@/lib/media.ts';
 import { readingTime, type PostSummary } from '../model.ts';
 import classes from './PostCard.module.css';
 
@@ -12,8 +14,9 @@ export function PostCard({ post, feature = false, headingLevel = 3 }: { post: Po
     <article className={classes.card} data-feature={feature || undefined} data-testid="post-card">
       <div className={classes.media}>
         {post.cover_image_url && (
-          <img
+          <Picture
             src={post.cover_image_url}
+            sizes={feature ? '(min-width: 62em) 800px, 100vw' : CARD_SIZES}
             alt=""
             loading={feature ? 'eager' : 'lazy'}
             decoding="async"

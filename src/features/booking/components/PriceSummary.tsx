@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconDiscount } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Money } from '@/components/widgets/Money.tsx';
 import { formatMoney } from '@/lib/money.ts';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import type { Quote, QuoteLine } from '../model.ts';
 import classes from './BookingPage.module.css';
 
@@ -142,7 +143,7 @@ export function PriceSummary({
         <h2 id="summary-heading">Your booking</h2>
       </VisuallyHidden>
       <div className={classes.summaryTrip}>
-        {imageUrl ? <img src={imageUrl} alt="" className={classes.thumb} width={72} height={54} /> : <div className={classes.thumb} />}
+        {imageUrl ? <Picture src={imageUrl} sizes="72px" alt="" className={classes.thumb} width={72} height={54} /> : <div className={classes.thumb} />}
         <div>
           <Text fw={700} lh={1.25}>
             {title}

@@ -1,5 +1,6 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { partnersQuery } from '../api.ts';
 import classes from './PartnerLogos.module.css';
@@ -16,7 +17,7 @@ export function PartnerLogos() {
         {partners.isPending
           ? Array.from({ length: 6 }, (_, index) => <Skeleton key={index} className={classes.logo} />)
           : partners.data.map((partner) => {
-              const logo = <img src={partner.logo_url} alt={partner.name} loading="lazy" decoding="async" width={240} height={120} className={classes.image} />;
+              const logo = <Picture src={partner.logo_url} sizes="240px" alt={partner.name} loading="lazy" decoding="async" width={240} height={120} className={classes.image} />;
               return partner.website_url ? (
                 <a key={partner.id} href={partner.website_url} target="_blank" rel="noopener noreferrer" className={classes.logo}>
                   {logo}

@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { teamQuery } from '../api.ts';
 import classes from './TeamGrid.module.css';
@@ -27,7 +28,7 @@ export function TeamGrid() {
             : team.data.map((member) => (
                 <article key={member.id} className={classes.member} data-testid="team-member">
                   {member.photo_url ? (
-                    <img src={member.photo_url} alt="" loading="lazy" decoding="async" width={400} height={400} className={classes.photo} />
+                    <Picture src={member.photo_url} sizes="(min-width: 62em) 360px, (min-width: 36em) 33vw, 6rem" alt="" loading="lazy" decoding="async" width={400} height={400} className={classes.photo} />
                   ) : (
                     <div className={classes.photo} />
                   )}

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { TOUR_CARD_SIZES } from '@/lib/media.ts';
+import { CARD_SIZES } from '@/lib/media.ts';
 import { EXPERIENCE_CURRENCY, experiencesQuery, type ExperienceSummary } from '../api.ts';
 import classes from './ExperienceCards.module.css';
 
@@ -17,7 +17,7 @@ function ExperienceCard({ experience, eager, headingLevel }: { experience: Exper
     <article className={classes.card} data-testid="experience-card">
       <div className={classes.media}>
         {experience.image_url && (
-          <Picture src={experience.image_url} sizes={TOUR_CARD_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
+          <Picture src={experience.image_url} sizes={CARD_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
         )}
       </div>
       <div className={classes.body}>

@@ -36,6 +36,7 @@ import {
   type FieldErrors,
 } from '@/features/contact/enquiry.ts';
 import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { PLANNING_STEPS, stepErrors } from '../model.ts';
 import classes from './PlanningWizard.module.css';
 
@@ -245,7 +246,7 @@ export function PlanningWizard({
                         <Checkbox.Card key={destination.slug} value={destination.slug} radius="md" className={classes.place}>
                           <Group wrap="nowrap" gap="sm" align="center">
                             <Checkbox.Indicator />
-                            {destination.image_url && <img src={destination.image_url} alt="" width={56} height={56} className={classes.thumb} loading="lazy" />}
+                            {destination.image_url && <Picture src={destination.image_url} sizes="56px" alt="" width={56} height={56} className={classes.thumb} loading="lazy" />}
                             <div>
                               <Text fw={700} lh={1.3}>
                                 {destination.name}

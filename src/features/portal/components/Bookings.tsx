@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Money } from '@/components/widgets/Money.tsx';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useBookings, useClaimGuestBooking } from '../api.ts';
@@ -74,7 +75,7 @@ function Bookings({ userId }: { userId: string }) {
             return (
               <Paper key={booking.id} withBorder radius="md" component={Link} to={`/traveler/bookings/${encodeURIComponent(booking.booking_reference)}`} className={classes.rowLink}>
                 <div className={classes.bookingCard}>
-                  {booking.tour?.hero_image_url ? <img src={booking.tour.hero_image_url} alt="" className={classes.bookingThumb} /> : <div className={classes.bookingThumb} />}
+                  {booking.tour?.hero_image_url ? <Picture src={booking.tour.hero_image_url} sizes="(min-width: 48em) 7rem, 5.5rem" alt="" className={classes.bookingThumb} /> : <div className={classes.bookingThumb} />}
                   <Stack gap={4} miw={0}>
                     <Text fw={700} lh={1.3} lineClamp={2}>
                       {booking.tour?.title ?? 'Tour'}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Grid, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Money, MoneySum } from '@/components/widgets/Money.tsx';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { IconCash, IconCheck, IconHeart, IconId, IconMessageCircle, IconPhoneCall } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ function NextTrip({ trip, display }: { trip: PortalBooking; display: Display }) 
   return (
     <Panel title="Your next trip" action={<Badge variant="light">{countdownText(when)}</Badge>} data-testid="next-trip">
       <div className={classes.tripHero}>
-        {trip.tour?.hero_image_url ? <img src={trip.tour.hero_image_url} alt="" className={classes.tripImage} /> : <div className={classes.tripImage} />}
+        {trip.tour?.hero_image_url ? <Picture src={trip.tour.hero_image_url} sizes="(min-width: 48em) 13rem, 100vw" alt="" className={classes.tripImage} /> : <div className={classes.tripImage} />}
         <Stack gap={6}>
           <Text fw={700} fz="lg" lh={1.3}>
             {trip.tour?.title ?? 'Your safari'}

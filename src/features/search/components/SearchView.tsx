@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { track } from '@/lib/analytics.ts';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { searchQuery } from '../api.ts';
 import { MAX_QUERY, SEARCH_TYPES, type SearchResult, type SearchType } from '../model.ts';
 import classes from './SearchView.module.css';
@@ -18,7 +19,7 @@ function ResultRow({ result }: { result: SearchResult }) {
   const label = SEARCH_TYPES.find((type) => type.type === result.type)!.label;
   return (
     <li className={classes.result} data-testid="search-result" data-type={result.type}>
-      <div className={classes.thumb}>{result.imageUrl && <img src={result.imageUrl} alt="" loading="lazy" decoding="async" width={160} height={120} />}</div>
+      <div className={classes.thumb}>{result.imageUrl && <Picture src={result.imageUrl} sizes="6.5rem" alt="" loading="lazy" decoding="async" width={160} height={120} />}</div>
       <div className={classes.text}>
         <Badge variant="light" size="sm" radius="sm">
           {label}

@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-rea
 import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { TOUR_CARD_SIZES } from '@/lib/media.ts';
+import { CARD_SIZES } from '@/lib/media.ts';
 import { departureLine, formatDuration, type TourCardData } from '../model.ts';
 import classes from './TourCard.module.css';
 
@@ -19,7 +19,7 @@ export const TourCard = memo(function TourCard({ tour, today, eager }: { tour: T
     <article className={classes.card} data-testid="tour-card">
       <div className={classes.media}>
         {tour.heroImageUrl ? (
-          <Picture src={tour.heroImageUrl} sizes={TOUR_CARD_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
+          <Picture src={tour.heroImageUrl} sizes={CARD_SIZES} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={600} height={400} className={classes.image} />
         ) : (
           <div className={classes.imagePlaceholder} />
         )}

@@ -8,6 +8,7 @@ import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { notify } from '@/lib/notify.ts';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { catalogueKeys, entryQuery, saveEntry } from '../api.ts';
 import { ENTRY_SPECS, entryDraftOf, entryProblems, entryRowOf, type EntryDraft, type EntryKind, type EntrySpec, type FieldSpec } from '../entries.ts';
 import { slugify } from '../model.ts';
@@ -25,7 +26,7 @@ function Field({ field, value, problem, onChange }: { field: FieldSpec; value: s
   if (field.kind === 'image') {
     return (
       <Group align="flex-end" gap="sm" wrap="nowrap">
-        {value && <Image src={String(value)} alt="" w={96} h={64} radius="sm" fit="cover" />}
+        {value && <Image component={Picture} src={String(value)} sizes="96px" alt="" w={96} h={64} radius="sm" fit="cover" />}
         <TextInput {...common} placeholder="Chosen from the library, or an address" value={String(value)} onChange={(event) => onChange(event.currentTarget.value)} style={{ flex: 1 }} />
         <MediaPicker onPick={(url) => onChange(url)} />
       </Group>

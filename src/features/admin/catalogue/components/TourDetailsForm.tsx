@@ -6,6 +6,7 @@ import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
+import { Picture } from '@/components/widgets/Picture.tsx';
 import { catalogueChoicesQuery, catalogueKeys, saveTour, type TourWithParts } from '../api.ts';
 import { DIFFICULTIES, galleryUrl, slugify, tourColumns, tourDraftOf, tourProblems, tourRowOf, type TourDraft, type TourProblems } from '../model.ts';
 
@@ -156,7 +157,7 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
         <Section title="Picture and search engines">
           <Stack gap="sm">
             <Group align="flex-end" gap="sm" wrap="nowrap">
-              {draft.heroImageUrl && <Image src={draft.heroImageUrl} alt="" w={96} h={64} radius="sm" fit="cover" />}
+              {draft.heroImageUrl && <Image component={Picture} src={draft.heroImageUrl} sizes="96px" alt="" w={96} h={64} radius="sm" fit="cover" />}
               <TextInput id="tour-cover" label="Cover picture" placeholder="Chosen from the library, or an address" value={draft.heroImageUrl} onChange={(event) => edit({ heroImageUrl: event.currentTarget.value })} style={{ flex: 1 }} />
               <MediaPicker onPick={(url) => edit({ heroImageUrl: url })} />
             </Group>
@@ -169,7 +170,7 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
                   const url = galleryUrl(entry);
                   return (
                     <Stack key={`${url}-${index}`} gap={2} align="center" role="listitem" aria-label={`Picture ${index + 1}`}>
-                      {url && <Image src={url} alt="" w={96} h={64} radius="sm" fit="cover" />}
+                      {url && <Image component={Picture} src={url} sizes="96px" alt="" w={96} h={64} radius="sm" fit="cover" />}
                       <Button size="compact-xs" variant="subtle" color="red" onClick={() => edit({ gallery: draft.gallery.filter((_, other) => other !== index) })} aria-label={`Remove picture ${index + 1}`}>
                         Remove
                       </Button>
