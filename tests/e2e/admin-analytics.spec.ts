@@ -49,3 +49,21 @@ test('an admin reads the last 90 days beside the 90 before, and downloads the bo
   await expect(custom.getByText('Choose a range whose last day is not before its first')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`from=${inDays(-89)}`));
 });
+
+test.describe('on a 768 px tablet', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('an admin switches to the last 90 days by touch; figures and charts fit the screen', async ({ page, request }) => {
+    const a = await api(request);
+    const report = await rest<{ totals: { bookings: number } }>(a, await adminToken(a), 'POST', 'rpc/analytics_report', { p_from: inDays(-89), p_to: inDays(0) });
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/analytics');
+    await expect(page.getByTestId('analytics-figure')).toHaveCount(4, { timeout: 15_000 });
+    await page.getByText('Last 90 days', { exact: true }).tap();
+    await expect(page).toHaveURL(new RegExp(`from=${inDays(-89)}`));
+    await expect(page.getByLabel('Bookings', { exact: true })).toContainText(String(report.totals.bookings));
+    await expect(page.getByTestId('funnel')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await saveScreenshot(page, 'admin-analytics-tablet');
+  });
+});

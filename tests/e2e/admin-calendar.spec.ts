@@ -209,5 +209,29 @@ test.describe('on a 768 px tablet', () => {
     await saveScreenshot(page, 'admin-calendar-move', { wholePage: false });
     const [still] = await rest<{ start_date: string }[]>(a, token, 'GET', `tour_departures?select=start_date&id=eq.${trip.departure}`);
     expect(still.start_date).toBe(start);
+
+    // Its manifest, read on the tablet.
+    await page.getByRole('dialog').getByRole('link', { name: 'Manifest' }).tap();
+    await expect(page.getByRole('heading', { name: trip.title, level: 1 })).toBeVisible();
+    await expect(page.getByText('Ingrid Moved', { exact: true })).toBeVisible();
+    // Every column on the screen, the last one too.
+    const lastColumn = page.getByRole('columnheader', { name: 'Checked in' }).first();
+    const box = await lastColumn.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(768);
+    // Its words fit their column too.
+    expect(await lastColumn.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await saveScreenshot(page, 'admin-manifest-tablet');
+
+    // The week view, for the guide's trips only: theirs shows, and none for a guide on no trip.
+    await page.goto(`/admin/calendar?view=week&date=${start}&guide=${free.id}`);
+    await expect(bar(page, trip.title, start)).toBeVisible({ timeout: 15_000 });
+    const [idle] = await rest<{ id: string }[]>(a, token, 'POST', 'guides?select=id', { full_name: `Idle Guide ${Date.now().toString(36)}`, languages: ['English'] });
+    await page.goto(`/admin/calendar?view=week&date=${start}&guide=${idle.id}`);
+    await expect(page.getByTestId('calendar-period')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('combobox', { name: 'Guide' })).toHaveValue(/^Idle Guide/);
+    await expect(bar(page, trip.title, start)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await saveScreenshot(page, 'admin-calendar-week-tablet');
   });
 });

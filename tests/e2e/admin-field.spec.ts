@@ -139,6 +139,16 @@ test('a guide signs in and sees only the trips they lead; their token cannot rea
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Field mode', 'Sign-in details']);
   await saveScreenshot(page, 'admin-field-guide');
 
+  // On a tablet held upright: the same trips, one opened, nothing wider than the screen.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByTestId('field-trip')).toHaveCount(his.length);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await page.getByTestId('field-trip').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/field\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await saveScreenshot(page, 'admin-field-trip-portrait');
+
   // Another trip's manifest: refused by the database, whatever the page asks.
   const guideToken = (await signIn(a, joseph.email, joseph.password))!;
   const [other] = await rest<{ id: string }[]>(a, token, 'GET', `tour_departures?select=id&status=neq.cancelled&id=not.in.(${his.join(',')})&limit=1`);

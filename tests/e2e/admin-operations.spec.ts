@@ -96,6 +96,36 @@ test('an admin adds a guide with a licence and leave, and a vehicle; bad input g
 test.describe('on a 768 px tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
 
+  test('an admin gives a guide leave by touch; leave over a trip they lead is refused beside its first day, naming the trip', async ({ page, request }) => {
+    const a = await api(request);
+    const token = await adminToken(a);
+    const stamp = Date.now().toString(36);
+    const start = new Date(Date.now() + 3 * 3_600_000 + 300 * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(Date.parse(`${start}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const [tour] = await rest<{ id: string; title: string }[]>(a, token, 'GET', 'tours?select=id,title&status=eq.active&is_private=eq.false&order=slug&limit=1');
+    const [trip] = await rest<{ id: string }[]>(a, token, 'POST', 'tour_departures?select=id', { tour_id: tour.id, start_date: start, end_date: day(3), capacity: 8 });
+    const [guide] = await rest<{ id: string }[]>(a, token, 'POST', 'guides?select=id', { full_name: `Leave Guide ${stamp}`, languages: ['English'] });
+    await rest(a, token, 'POST', 'departure_guides', { departure_id: trip.id, guide_id: guide.id });
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, '/admin/guides');
+    await page.goto(`/admin/guides/${guide.id}`);
+    const leave = page.getByRole('form', { name: 'Add leave' });
+    await expect(leave).toBeVisible({ timeout: 15_000 });
+    await leave.getByLabel('First day').fill(day(2));
+    await leave.getByLabel('Last day').fill(day(5));
+    await leave.getByRole('textbox', { name: 'Reason' }).fill('Wedding');
+    await leave.getByRole('button', { name: 'Add leave' }).tap();
+    await expect(leave.getByText(`and leads ${tour.title}`)).toContainText('give that trip another guide first');
+    expect(await rest(a, token, 'GET', `guide_leave?select=id&guide_id=eq.${guide.id}`)).toEqual([]);
+    await saveScreenshot(page, 'admin-guide-leave-refused');
+    await leave.getByLabel('First day').fill(day(4));
+    await leave.getByRole('button', { name: 'Add leave' }).tap();
+    await expect(page.getByText('Leave added')).toBeVisible();
+    expect(await rest(a, token, 'GET', `guide_leave?select=starts_on,ends_on&guide_id=eq.${guide.id}`)).toEqual([{ starts_on: day(4), ends_on: day(5) }]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await saveScreenshot(page, 'admin-guide');
+  });
+
   test('an admin takes a vehicle off the road by touch; the list says so', async ({ page }) => {
     const admin = await adminCredentials();
     await signInThroughPage(page, admin.email, admin.password, '/admin/vehicles');

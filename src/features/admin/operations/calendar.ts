@@ -100,6 +100,18 @@ export function weekBars<T extends { start_date: string; end_date: string }>(tri
   });
 }
 
+/** The trips a guide or a vehicle of the filters is on (the tour is filtered by the query itself). */
+export function tripsRunBy<T extends { departure_guides: { guide_id: string }[]; departure_vehicles: { vehicle_id: string }[] }>(
+  trips: T[],
+  filters: Pick<CalendarSearch, 'guide' | 'vehicle'>,
+): T[] {
+  return trips.filter(
+    (trip) =>
+      (!filters.guide || trip.departure_guides.some((row) => row.guide_id === filters.guide)) &&
+      (!filters.vehicle || trip.departure_vehicles.some((row) => row.vehicle_id === filters.vehicle)),
+  );
+}
+
 /** Seats sold and left on a trip. */
 export function seatsOf(trip: { capacity: number; seats_booked: number }): { sold: number; left: number } {
   return { sold: trip.seats_booked, left: Math.max(0, trip.capacity - trip.seats_booked) };

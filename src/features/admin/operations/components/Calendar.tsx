@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { formatOfficeDate, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { calendarQuery, guidesQuery, tourChoicesQuery, vehiclesQuery, type CalendarTrip } from '../api.ts';
-import { CALENDAR_VIEWS, seatsOf, staffingGaps, stepDate, viewRange, weeksOf, weekStart, type CalendarSearch, type CalendarView } from '../calendar.ts';
+import { CALENDAR_VIEWS, seatsOf, staffingGaps, stepDate, tripsRunBy, viewRange, weeksOf, weekStart, type CalendarSearch, type CalendarView } from '../calendar.ts';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import classes from './Calendar.module.css';
 import { tripColor, WeekOfTrips } from './TripBars.tsx';
@@ -104,11 +104,7 @@ export function Calendar({ search, onSearchChange, canWrite }: { search: Calenda
   const vehicles = useQuery(vehiclesQuery());
   const [proposed, setProposed] = useState<{ tripId: string; day: string } | null>(null);
   const [subscribing, setSubscribing] = useState(false);
-  const trips = (calendar.data ?? []).filter(
-    (trip) =>
-      (!search.guide || trip.departure_guides.some((row) => row.guide_id === search.guide)) &&
-      (!search.vehicle || trip.departure_vehicles.some((row) => row.vehicle_id === search.vehicle)),
-  );
+  const trips = tripsRunBy(calendar.data ?? [], search);
   const draggable = canWrite && canDrag();
   const open = (tripId: string) => {
     setProposed(null);

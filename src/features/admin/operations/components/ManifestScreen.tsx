@@ -39,20 +39,21 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
           {vehicle ? `${group.lines.length} of ${vehicle.seats} seats` : `${group.lines.length} travelers: assign a vehicle on the calendar`}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      {/* Whole on a 768 px tablet held upright; narrower screens scroll it sideways. */}
+      <Table.ScrollContainer minWidth={720}>
         <Table withTableBorder verticalSpacing={6} fz="sm" layout="fixed" data-testid="manifest-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>#</Table.Th>
               <Table.Th w="18%">Traveler</Table.Th>
-              <Table.Th w="14%">Passport</Table.Th>
-              <Table.Th w="8%">Room</Table.Th>
+              <Table.Th w="13%">Passport</Table.Th>
+              <Table.Th w="7%">Room</Table.Th>
               <Table.Th w="18%">Dietary and medical</Table.Th>
               <Table.Th>Booking and contacts</Table.Th>
               <Table.Th w="11%" ta="right">
                 Balance due
               </Table.Th>
-              <Table.Th w="9%">Checked in</Table.Th>
+              <Table.Th w="11%">Checked in</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
