@@ -26,7 +26,10 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
   // The demo company's library: photos in their sizes, two still waiting for alt text.
   await expect(page.getByRole('article', { name: 'serengeti.jpg' })).toContainText('sizes 480, 960, 1600');
   await expect(page.getByRole('article', { name: 'serengeti.jpg' }).getByRole('textbox', { name: 'Alt text' })).toHaveValue(/^Landscape of Serengeti/);
-  await expect(page.getByText('Needs alt text before use')).toHaveCount(2);
+  // As many as the library has without alt text: the demo's two, and any an earlier test left.
+  const waiting = await rest<{ id: string }[]>(a, admin, 'GET', 'media_files?select=id&alt_text=is.null');
+  expect(waiting.length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText('Needs alt text before use')).toHaveCount(waiting.length);
   await page.locator('input[type=file]').setInputFiles([
     { name: photoName, mimeType: 'image/jpeg', buffer: photo },
     { name: `notes-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
@@ -73,7 +76,8 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
   const html = await (await request.get(`/tours/${tour.slug}`)).text();
   expect(html).toContain(`imagesrcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w"`);
   // HTML's attribute names have no case: React writes srcSet.
-  expect(html.toLowerCase()).toContain(`<picture><source type="image/webp" srcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w" sizes="100vw"/>`);
+  expect(html.toLowerCase()).toMatch(/<picture class="[^"]+"><source type="image\/webp" /);
+  expect(html.toLowerCase()).toContain(`<source type="image/webp" srcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w" sizes="100vw"/>`);
   expect(html.toLowerCase()).toContain(`srcset="${folder}480.jpg 480w, ${folder}960.jpg 960w, ${folder}1600.jpg 1600w"`);
   expect(html.toLowerCase()).toContain(`<source type="image/webp" srcset="${folder}480.webp 480w, ${folder}960.webp 960w, ${folder}1600.webp 1600w" sizes="(min-width: 48em) 33vw, 50vw"/>`);
   for (const size of ['480.webp', '960.webp', '1600.webp', '480.jpg', '960.jpg', '1600.jpg']) {

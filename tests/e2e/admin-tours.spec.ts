@@ -242,12 +242,26 @@ test('an agent cannot open the catalogue and content screens, and the database a
   await signInThroughPage(page, agent.email, agent.password, '/admin');
   const navigation = page.getByRole('navigation', { name: 'Back office screens' });
   await expect(navigation).toBeVisible({ timeout: 15_000 });
-  for (const screen of ['Tours', 'Itinerary checks', 'Media']) await expect(navigation.getByRole('link', { name: screen })).toHaveCount(0);
-  for (const address of ['/admin/tours', '/admin/tours/new', '/admin/tours/import', '/admin/check-itinerary', '/admin/media']) {
+  for (const screen of ['Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media']) await expect(navigation.getByRole('link', { name: screen })).toHaveCount(0);
+  const a = await api(request);
+  const [destination] = await rest<{ id: string }[]>(a, a.anonKey, 'GET', 'destinations?select=id&limit=1');
+  for (const address of [
+    '/admin/tours',
+    '/admin/tours/new',
+    '/admin/tours/import',
+    '/admin/check-itinerary',
+    '/admin/media',
+    '/admin/destinations',
+    '/admin/destinations/new',
+    `/admin/destinations/${destination.id}`,
+    '/admin/experiences',
+    '/admin/experiences/new',
+    '/admin/activities',
+    '/admin/activities/new',
+  ]) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
   }
-  const a = await api(request);
   const token = (await signIn(a, agent.email, agent.password))!;
   const [tour] = await rest<{ id: string }[]>(a, a.anonKey, 'GET', 'tours?select=id&status=eq.active&limit=1');
   const refused = await request.post('/rest/v1/rpc/add_tour_departures', {
