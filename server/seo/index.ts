@@ -99,12 +99,30 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch, previews: TourPr
   // Every write to what public pages show draws a number (20261127002400_public_pages_changed.sql):
   // when it has moved since the last request, everything kept was read before the change.
   let pagesVersion: string | null = null;
-  const dropWhatChanged = async () => {
+  const readPagesVersion = async () => {
     const [row] = (await ctx.db.query<{ last_value: string }>('select last_value::text from public.public_pages_changes')).rows;
     if (row.last_value !== pagesVersion) {
       cache.clear();
       pagesVersion = row.last_value;
     }
+  };
+  // One read of the number at a time: requests arriving while one is under way share the next,
+  // which starts after they arrived, so none is answered from before a change it follows; a burst
+  // of visitors costs a read or two instead of one each.
+  let reading: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const dropWhatChanged = (): Promise<void> => {
+    if (!reading) {
+      reading = readPagesVersion().finally(() => (reading = null));
+      return reading;
+    }
+    queued ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return dropWhatChanged();
+      });
+    return queued;
   };
 
   const readAs =

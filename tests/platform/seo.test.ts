@@ -413,6 +413,30 @@ describe('other public pages', () => {
     await server.db.query(`update public.tours set slug = $1 where slug = $2`, [slug, `${slug}-renamed`]);
   });
 
+  it('shows a change to every one of a burst of visitors who ask after it, while they share the reads of the change number', async () => {
+    const { slug, title } = tours[5];
+    await page(`/tours/${slug}`);
+    // Other visitors all along, so a read of the number is under way when each change is made.
+    let flooding = true;
+    const flood = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (flooding) await page('/');
+      }),
+    );
+    try {
+      for (const round of [1, 2, 3, 4, 5]) {
+        const renamed = `${title} (round ${round})`;
+        await server.db.query(`update public.tours set title = $2 where slug = $1`, [slug, renamed]);
+        const answers = await Promise.all(Array.from({ length: 20 }, () => page(`/tours/${slug}`)));
+        for (const { html } of answers) expect(titleOf(html)).toEqual([`${renamed} | Kilele Safaris`]);
+      }
+    } finally {
+      flooding = false;
+      await flood;
+      await server.db.query(`update public.tours set title = $2 where slug = $1`, [slug, title]);
+    }
+  });
+
   it('pages go without cross-origin headers, which the APIs keep for the origins allowed', async () => {
     const origin = { origin: 'https://partner.example' };
     const home = await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...origin } });
