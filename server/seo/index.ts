@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import { asRequestRole } from '../http/request-role.ts';
+import { sendHtml } from '../http/security-headers.ts';
 import type { Claims } from '../jwt.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
@@ -208,7 +209,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch, previews: TourPr
     const render = result.status === 200 ? await renderer : null;
     const rendered = render ? await render(path + new URL(c.req.url).search, result.pageData) : null;
     const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
-    return c.html(renderShell(shell, { ...result.head, noindex: true }, result.pageData, preloads, serverRenderedRoot(rendered)), result.status);
+    return sendHtml(c, renderShell(shell, { ...result.head, noindex: true }, result.pageData, preloads, serverRenderedRoot(rendered)), result.status, ctx.config);
   };
 
   const unreachable = (c: Context, shell: string, path: string, error: unknown) => {
@@ -246,7 +247,7 @@ export function seoPages(ctx: PlatformContext, rest: RestFetch, previews: TourPr
       c.header('cache-control', 'no-cache');
       const preloads = result.status === 200 ? largestImageTag(route, result.pageData.entries) : [];
       const serverRendered = result.status === 200 && isServerRendered(route) ? await renderPage(result, path + new URL(c.req.url).search) : null;
-      return c.html(renderShell(shell, result.head, result.pageData, preloads, serverRenderedRoot(serverRendered)), result.status);
+      return sendHtml(c, renderShell(shell, result.head, result.pageData, preloads, serverRenderedRoot(serverRendered)), result.status, ctx.config);
     },
   };
 }
