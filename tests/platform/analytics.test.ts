@@ -96,8 +96,7 @@ describe('analytics', () => {
   it('is for administrators, over a range of at most two years', async () => {
     expect((await admin.rpc('analytics_report', { p_from: '2026-05-01', p_to: '2026-04-01' })).error).toMatchObject({ code: '22023', message: 'Choose a range whose last day is not before its first' });
     expect((await admin.rpc('analytics_report', { p_from: '2020-01-01', p_to: '2026-04-01' })).error).toMatchObject({ code: '22023', message: 'Choose a range of at most two years' });
-    const agent = await server.traveler({ fullName: 'Analytics Agent' });
-    await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+    const agent = await server.staff('agent', { fullName: 'Analytics Agent' });
     expect((await agent.client.rpc('analytics_report', { p_from: '2026-01-01', p_to: '2026-02-01' })).error?.code).toBe('42501');
   });
 });

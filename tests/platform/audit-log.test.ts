@@ -27,11 +27,6 @@ interface AuditRow {
 const historyOf = async (table: string, recordId: string) =>
   (await server.db.query<AuditRow>(`select * from public.audit_log where table_name = $1 and record_id = $2 order by id`, [table, recordId])).rows;
 
-async function staff(role: string) {
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person;
-}
 
 async function aBooking() {
   const { rows } = await server.db.query<{ id: string }>(
@@ -48,7 +43,7 @@ async function aBooking() {
 describe('the audit log', () => {
   it('records a booking made, a payment recorded by an agent and a note, with who and only what changed', async () => {
     const { booking, traveler } = await aBooking();
-    const agent = await staff('agent');
+    const agent = await server.staff('agent');
     const paid = await agent.client.rpc('record_payment', { p_booking_id: booking.id, p_amount: 10, p_method: 'bank_transfer', p_reference: 'TT-1' });
     expect(paid.error).toBeNull();
     const noted = await agent.client.from('bookings').update({ notes: 'Vegetarian meals' }).eq('id', booking.id).select('id');
@@ -99,15 +94,15 @@ describe('the audit log', () => {
     const seen = await admin.from('audit_log').select('id', { count: 'exact', head: true });
     expect(seen.error).toBeNull();
     expect(seen.count).toBeGreaterThan(0);
-    const { client: agent } = await staff('agent');
+    const { client: agent } = await server.staff('agent');
     const history = await agent.from('audit_log').select('table_name');
     expect(history.data!.length).toBeGreaterThan(0);
     // Bookings and payments (bookings.read), enquiries and quotes (enquiries.read), clients (clients.read).
     const handled = ['bookings', 'payments', 'enquiries', 'quotes', 'clients', 'client_notes', 'client_tags'];
     expect([...new Set(history.data!.map((row) => row.table_name))].filter((table) => !handled.includes(table))).toEqual([]);
     expect((await agent.from('audit_log').select('id', { count: 'exact', head: true }).eq('table_name', 'tours')).count).toBe(0);
-    for (const role of ['editor', 'guide', 'traveler']) {
-      const { client } = await staff(role);
+    for (const role of ['editor', 'guide', 'traveler'] as const) {
+      const { client } = role === 'traveler' ? await server.traveler() : await server.staff(role);
       const none = await client.from('audit_log').select('id', { count: 'exact', head: true });
       expect(none.count ?? 0, role).toBe(0);
     }
@@ -117,7 +112,7 @@ describe('the audit log', () => {
   it('cannot be changed through the API by anyone, admins and the service role included', async () => {
     const [row] = (await server.db.query<{ id: number; reason: string | null }>(`select id, reason from public.audit_log order by id limit 1`)).rows;
     const admin = await server.adminClient();
-    for (const client of [admin, server.service(), (await staff('agent')).client, server.client()]) {
+    for (const client of [admin, server.service(), (await server.staff('agent')).client, server.client()]) {
       const updated = await client.from('audit_log').update({ reason: 'rewritten' }).eq('id', row.id).select('id');
       expect(updated.error?.code).toBe('42501');
       const removed = await client.from('audit_log').delete().eq('id', row.id).select('id');

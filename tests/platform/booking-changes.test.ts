@@ -12,8 +12,7 @@ let tour: { id: string; base_price: number };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [person.userId]);
+  const person = await server.staff('agent');
   agent = person.client;
   [tour] = (
     await server.db.query<{ id: string; base_price: number }>(

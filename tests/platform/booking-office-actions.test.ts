@@ -9,8 +9,7 @@ let departureId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [person.userId]);
+  const person = await server.staff('agent');
   agent = person.client;
   const { rows } = await server.db.query<{ id: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
@@ -79,8 +78,7 @@ it('corrects the travelers: one entry each with a full name, the reason kept', a
 
 it('is booking staff’s: an editor and a traveler are refused every action', async () => {
   const id = await booking();
-  const editor = await server.traveler();
-  await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+  const editor = await server.staff('editor');
   const traveler = await server.traveler();
   for (const client of [editor.client, traveler.client]) {
     expect((await client.rpc('change_booking_status', { p_booking_id: id, p_status: 'confirmed', p_reason: 'x' })).error?.code).toBe('42501');

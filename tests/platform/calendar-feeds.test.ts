@@ -53,8 +53,7 @@ describe('calendar feeds', () => {
   });
 
   it('a guide’s holds only their trips; renewing replaces the address', async () => {
-    const account = await server.traveler({ fullName: 'Feed Guide' });
-    await server.db.query(`update public.users set role = 'guide' where id = $1`, [account.userId]);
+    const account = await server.staff('guide', { fullName: 'Feed Guide' });
     const guide = (await one<{ id: string }>(`insert into public.guides (full_name, user_id) values ('Feed Guide', $1) returning id`, [account.userId])).id;
     const other = (await one<{ id: string }>(`insert into public.guides (full_name) values ('Other Feed Guide') returning id`)).id;
     const [first, second, notTheirs] = [await trip(210), await trip(220), await trip(230)];
@@ -71,8 +70,7 @@ describe('calendar feeds', () => {
 
     expect((await account.client.rpc('renew_calendar_feed', { p_guide_id: other })).error?.code).toBe('42501');
     expect((await account.client.rpc('renew_calendar_feed', {})).error?.code).toBe('42501');
-    const agent = await server.traveler({ fullName: 'Feed Agent' });
-    await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+    const agent = await server.staff('agent', { fullName: 'Feed Agent' });
     expect((await agent.client.rpc('renew_calendar_feed', { p_guide_id: guide })).error?.code).toBe('42501');
     expect((await fetch(`${server.url}/api/calendar/${'0'.repeat(64)}.ics`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/calendar/not-a-token.ics`)).status).toBe(404);

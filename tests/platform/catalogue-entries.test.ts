@@ -11,18 +11,13 @@ let server: TestServer;
 let editor: SupabaseClient;
 let agent: SupabaseClient;
 
-async function staff(role: 'editor' | 'agent') {
-  const person = await server.traveler({ fullName: `Entries ${role}` });
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person.client;
-}
 
 const order = async () => (await server.db.query<{ id: string; name: string }>(`select id, name from public.destinations order by display_order, name`)).rows;
 
 beforeAll(async () => {
   server = await startTestServer();
-  editor = await staff('editor');
-  agent = await staff('agent');
+  editor = (await server.staff('editor')).client;
+  agent = (await server.staff('agent')).client;
 });
 
 afterAll(async () => {

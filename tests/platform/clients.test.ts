@@ -52,8 +52,7 @@ async function spentBySql(where: string, params: unknown[]): Promise<number> {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
-  agent = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+  agent = await server.staff('agent');
   account = await server.traveler({ fullName: `${marker} Account` });
   departures = (
     await server.db.query<{ id: string }>(
@@ -248,8 +247,7 @@ describe('the list’s directory', () => {
 
 describe('who may', () => {
   it('refuses editors, travelers and visitors in the database, and keeps notes and tags from them', async () => {
-    const editor = await server.traveler();
-    await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+    const editor = await server.staff('editor');
     const traveler = await server.traveler();
     for (const client of [editor.client, traveler.client, server.client()]) {
       for (const [name, args] of [

@@ -104,12 +104,10 @@ describe('who writes in the field', () => {
   it('operations admins and the trip’s own guides; not agents, not the guide of another trip', async () => {
     const [led, other] = [await trip(650), await trip(660)];
     const [onLed, onOther] = [await book(led), await book(other)];
-    const account = await server.traveler({ fullName: 'Field Guide' });
-    await server.db.query(`update public.users set role = 'guide' where id = $1`, [account.userId]);
+    const account = await server.staff('guide', { fullName: 'Field Guide' });
     const guide = (await one<{ id: string }>(`insert into public.guides (full_name, user_id) values ('Field Guide', $1) returning id`, [account.userId])).id;
     await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [led, guide]);
-    const agent = await server.traveler({ fullName: 'Field Agent' });
-    await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+    const agent = await server.staff('agent', { fullName: 'Field Agent' });
 
     const note = (client: SupabaseClient, departure: string, booking: string | null) =>
       client.rpc('record_trip_incident', { p_client_id: randomUUID(), p_departure_id: departure, p_booking_id: booking, p_note: 'Puncture near Mto wa Mbu, 40 minutes late', p_occurred_at: now() });

@@ -38,9 +38,9 @@ const libraryObjects = async (folder = 'library/') =>
   );
 const mediaRows = async () => Number((await one<{ n: number }>(`select count(*)::int as n from public.media_files`)).n);
 
+/** A staff member of this role with their token, for the media endpoint. */
 async function staff(role: 'editor' | 'agent') {
-  const person = await server.traveler({ fullName: `Media ${role}` });
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
+  const person = await server.staff(role);
   const { data } = await person.client.auth.getSession();
   return { client: person.client, token: data.session!.access_token, userId: person.userId };
 }

@@ -13,8 +13,7 @@ let tourId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [person.userId]);
+  const person = await server.staff('agent');
   agent = person;
   tourId = (await server.db.query<{ id: string }>(`select id from public.tours where status = 'active' order by slug limit 1`)).rows[0].id;
 });
@@ -90,8 +89,7 @@ describe('building a quote', () => {
   it('is the enquiry team’s: editors, travelers and visitors neither read nor write quotes', async () => {
     const enquiryId = await enquiry();
     const { data: quote } = await draft(agent.client, enquiryId);
-    const editor = await server.traveler();
-    await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+    const editor = await server.staff('editor');
     const traveler = await server.traveler();
     for (const client of [editor.client, traveler.client, server.client()]) {
       expect((await client.from('quotes').select('id').eq('id', quote!.id)).data ?? []).toEqual([]);
@@ -207,8 +205,7 @@ describe('sending and accepting', () => {
 describe('the pipeline', () => {
   it('assigns only to the enquiry team, and a lost enquiry says why', async () => {
     const enquiryId = await enquiry();
-    const editor = await server.traveler();
-    await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+    const editor = await server.staff('editor');
     const toEditor = await agent.client.from('enquiries').update({ assigned_to: editor.userId }).eq('id', enquiryId);
     expect(toEditor.error?.message).toBe('An enquiry can only be assigned to a member of the team who handles enquiries');
     expect((await agent.client.from('enquiries').update({ assigned_to: agent.userId, status: 'contacted' }).eq('id', enquiryId)).error).toBeNull();

@@ -23,8 +23,7 @@ async function search(args: Record<string, unknown>, client = agent.client): Pro
 
 beforeAll(async () => {
   server = await startTestServer();
-  agent = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+  agent = await server.staff('agent');
   const { rows: departures } = await server.db.query<{ id: string }>(
     `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
       where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 3
@@ -92,8 +91,7 @@ describe('search_bookings', () => {
       const { error } = await agent.client.rpc('search_bookings', args);
       expect(error?.message).toBe(message);
     }
-    const editor = await server.traveler();
-    await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+    const editor = await server.staff('editor');
     expect((await editor.client.rpc('search_bookings', {})).error?.code).toBe('42501');
     expect((await (await server.traveler()).client.rpc('search_bookings', {})).error?.code).toBe('42501');
   });
@@ -119,8 +117,7 @@ describe('admin_search, the command palette', () => {
     const [tour] = (await server.db.query<{ id: string; title: string }>(`select id, title from public.tours where status = 'active' order by title limit 1`)).rows;
     expect(await find(agent.client, tour.title.slice(0, 8))).toContainEqual(expect.objectContaining({ kind: 'tour', id: tour.id }));
     // An editor finds tours, never bookings or clients.
-    const editor = await server.traveler();
-    await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+    const editor = await server.staff('editor');
     expect((await find(editor.client, made[0].booking_reference)).filter((found) => found.kind !== 'tour')).toEqual([]);
     expect((await find(editor.client, traveler.email)).filter((found) => found.kind !== 'tour')).toEqual([]);
     expect(await find(editor.client, tour.title.slice(0, 8))).toContainEqual(expect.objectContaining({ kind: 'tour', id: tour.id }));
@@ -138,8 +135,7 @@ describe('saved views', () => {
     const saved = await agent.client.from('saved_views').insert({ screen: 'bookings', name: 'Unpaid soon', search: { payment: 'unpaid', travelUntil: '2027-01-31' } }).select('id, user_id').single();
     expect(saved.error).toBeNull();
     expect(saved.data!.user_id).toBe(agent.userId);
-    const colleague = await server.traveler();
-    await server.db.query(`update public.users set role = 'agent' where id = $1`, [colleague.userId]);
+    const colleague = await server.staff('agent');
     expect((await colleague.client.from('saved_views').select('id')).data).toEqual([]);
     expect((await colleague.client.from('saved_views').update({ name: 'Mine now' }).eq('id', saved.data!.id).select('id')).data).toEqual([]);
     // A traveler keeps no views.

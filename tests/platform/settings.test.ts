@@ -29,8 +29,7 @@ beforeAll(async () => {
     mailFrom: 'Kilele Safaris Office <office@kilele.example>',
   });
   admin = await server.adminClient();
-  const staff = await server.traveler({ fullName: 'Settings Agent' });
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [staff.userId]);
+  const staff = await server.staff('agent', { fullName: 'Settings Agent' });
   agent = staff.client;
   traveler = (await server.traveler()).client;
 });

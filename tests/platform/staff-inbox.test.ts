@@ -19,8 +19,7 @@ interface Inbox {
 
 it('lists a traveler’s question as waiting with its unread count; a reply reaches the traveler and answers it', async () => {
   const traveler = await server.traveler({ fullName: 'Inbox Traveler' });
-  const agent = await server.traveler();
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [agent.userId]);
+  const agent = await server.staff('agent');
   const threadId = randomUUID();
   for (const [index, body] of ['Can we bring a drone?', 'It is a small one.'].entries()) {
     const sent = await traveler.client.from('messages').insert({ thread_id: threadId, subject: index === 0 ? 'Drones' : null, body });
@@ -50,8 +49,7 @@ it('lists a traveler’s question as waiting with its unread count; a reply reac
 });
 
 it('is the office’s: editors and travelers are refused, and a traveler cannot write as the team', async () => {
-  const editor = await server.traveler();
-  await server.db.query(`update public.users set role = 'editor' where id = $1`, [editor.userId]);
+  const editor = await server.staff('editor');
   expect((await editor.client.rpc('staff_inbox', {})).error?.code).toBe('42501');
   const traveler = await server.traveler();
   expect((await traveler.client.rpc('staff_inbox', {})).error?.code).toBe('42501');

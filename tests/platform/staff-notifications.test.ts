@@ -23,11 +23,6 @@ let departureId: string;
 
 const q = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows;
 
-async function staff(role: string): Promise<Person> {
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person;
-}
 
 /**
  * Who ought to hear of a kind: the active staff of the roles named (as role_permissions grants the
@@ -63,10 +58,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const adminClient = await server.adminClient();
   admin = { client: adminClient, userId: (await adminClient.auth.getUser()).data.user!.id };
-  agent = await staff('agent');
-  quietAgent = await staff('agent');
-  editor = await staff('editor');
-  guide = await staff('guide');
+  agent = await server.staff('agent');
+  quietAgent = await server.staff('agent');
+  editor = await server.staff('editor');
+  guide = await server.staff('guide');
   traveler = await server.traveler({ fullName: 'Notified Traveler' });
   departureId = (
     await q<{ id: string }>(

@@ -15,14 +15,9 @@ afterAll(async () => {
 });
 
 /** A signed-in user whose role the platform set, as an admin would. */
-async function staff(role: string) {
-  const person = await server.traveler();
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person;
-}
 
-const permissionsOf = async (role: string) => {
-  const { client } = await staff(role);
+const permissionsOf = async (role: 'admin' | 'agent' | 'editor' | 'guide') => {
+  const { client } = await server.staff(role);
   const { data, error } = await client.rpc('my_permissions');
   expect(error).toBeNull();
   return data as { role: string; permissions: string[] }[];
@@ -55,8 +50,8 @@ describe('staff permissions', () => {
   });
 
   it('has_permission answers for the caller', async () => {
-    const agent = await staff('agent');
-    const editor = await staff('editor');
+    const agent = await server.staff('agent');
+    const editor = await server.staff('editor');
     const ask = async (client: typeof agent.client, permission: string) => (await client.rpc('has_permission', { p_permission: permission })).data;
     expect([await ask(agent.client, 'bookings.write'), await ask(agent.client, 'content.write')]).toEqual([true, false]);
     expect([await ask(editor.client, 'bookings.write'), await ask(editor.client, 'content.write')]).toEqual([false, true]);

@@ -33,16 +33,11 @@ async function newTour(options: { status?: 'draft' | 'active'; days?: number; na
 /** The newest audit row's id: rows written after it are the change's. */
 const lastAudit = async () => Number((await one<{ id: string }>(`select coalesce(max(id), 0)::text as id from public.audit_log`)).id);
 
-async function staff(role: 'editor' | 'agent') {
-  const person = await server.traveler({ fullName: `Studio ${role}` });
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person.client;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
-  editor = await staff('editor');
-  agent = await staff('agent');
+  editor = (await server.staff('editor')).client;
+  agent = (await server.staff('agent')).client;
 });
 
 afterAll(async () => {

@@ -20,11 +20,6 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.q
 const rows = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows;
 const slug = (name: string) => `transfer-${name}-${randomUUID().slice(0, 8)}`;
 
-async function staff(role: 'editor' | 'agent') {
-  const person = await server.traveler({ fullName: `Transfer ${role}` });
-  await server.db.query(`update public.users set role = $1 where id = $2`, [role, person.userId]);
-  return person.client;
-}
 
 /** The catalogue as the editor exports it. */
 async function exported(): Promise<TransferFile> {
@@ -125,8 +120,8 @@ const rich = (destination: string, other: string): TransferTour => ({
 
 beforeAll(async () => {
   server = await startTestServer();
-  editor = await staff('editor');
-  agent = await staff('agent');
+  editor = (await server.staff('editor')).client;
+  agent = (await server.staff('agent')).client;
   traveler = (await server.traveler({ fullName: 'Transfer traveler' })).client;
 });
 

@@ -53,11 +53,9 @@ const day = (offset: number) => {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
-  const staff = await server.traveler({ fullName: 'Allocation Agent' });
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [staff.userId]);
+  const staff = await server.staff('agent', { fullName: 'Allocation Agent' });
   agent = staff.client;
-  guideAccount = await server.traveler({ fullName: 'Neema Guide' });
-  await server.db.query(`update public.users set role = 'guide' where id = $1`, [guideAccount.userId]);
+  guideAccount = await server.staff('guide', { fullName: 'Neema Guide' });
   ({ id: tourId, title: tourTitle } = await one<{ id: string; title: string }>(`select id, title from public.tours where status = 'active' order by slug limit 1`));
 });
 
@@ -228,8 +226,7 @@ describe('the records', () => {
     const notGuide = await admin.from('guides').insert({ full_name: 'Linked Wrongly', user_id: traveler.userId }).select('id');
     expect(notGuide.error).toMatchObject({ hint: 'user_id', message: 'Only an account with the guide role can be linked to a guide' });
 
-    const account = await server.traveler({ fullName: 'Second Guide Account' });
-    await server.db.query(`update public.users set role = 'guide' where id = $1`, [account.userId]);
+    const account = await server.staff('guide', { fullName: 'Second Guide Account' });
     await newGuide({ full_name: 'First Holder', user_id: account.userId });
     const twice = await newGuide({ full_name: 'Second Holder' });
     const again = await admin.from('guides').update({ user_id: account.userId }).eq('id', twice).select('id');

@@ -54,8 +54,7 @@ describe('a trip’s manifest', () => {
 
   it('is read by a guide for the trips they lead only', async () => {
     const [led, other] = [await trip(930), await trip(960)];
-    const account = await server.traveler({ fullName: 'Manifest Guide' });
-    await server.db.query(`update public.users set role = 'guide' where id = $1`, [account.userId]);
+    const account = await server.staff('guide', { fullName: 'Manifest Guide' });
     const guide = (await one<{ id: string }>(`insert into public.guides (full_name, user_id) values ('Manifest Guide', $1) returning id`, [account.userId])).id;
     await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [led, guide]);
 

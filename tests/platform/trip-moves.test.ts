@@ -35,8 +35,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({ smtpUrl: smtp.url });
   admin = await server.adminClient();
-  const staff = await server.traveler({ fullName: 'Moving Agent' });
-  await server.db.query(`update public.users set role = 'agent' where id = $1`, [staff.userId]);
+  const staff = await server.staff('agent', { fullName: 'Moving Agent' });
   agent = staff.client;
   tourId = (await one<{ id: string }>(`select id from public.tours where status = 'active' and not is_private order by slug limit 1`)).id;
 });
