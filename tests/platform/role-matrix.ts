@@ -679,6 +679,7 @@ export const functions: Record<string, FunctionEntry> = {
   guide_allocation_problem: nobody,
   vehicle_allocation_problem: nobody,
   guide_trips_problem: nobody,
+  current_guide_credentials: nobody,
   vehicle_trips_problem: nobody,
   check_guide_keeps_trips: nobody,
   check_vehicle_keeps_trips: nobody,

@@ -94,6 +94,20 @@ describe('a guide on trips', () => {
     expect((await assignGuide(admin, later, guide)).error).toBeNull();
   });
 
+  it('counts a renewed licence, not the one it replaced; the dashboard lists only the one in force', async () => {
+    const guide = await newGuide({ full_name: 'Renewed Licence' });
+    const later = await trip(640);
+    const licence = (expires: number, name = 'TALA guide licence') => admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name, issued_on: day(-1000), expires_on: day(expires) });
+    expect((await licence(-30)).error).toBeNull();
+    expect((await assignGuide(admin, later, guide)).error?.message).toBe(`Renewed Licence’s TALA guide licence expires on ${label(-30)}, before the trip ends`);
+    // Renewed (written a little differently): the old one is history.
+    expect((await licence(700, 'TALA Guide Licence ')).error).toBeNull();
+    expect((await assignGuide(admin, later, guide)).error).toBeNull();
+    const { data } = await agent.rpc('operations_due', {});
+    const papers = (data as { due: { record_id: string; due_on: string }[] }).due.filter((row) => row.record_id === guide);
+    expect(papers).toEqual([]);
+  });
+
   it('keeps a trip from moving onto dates its guide cannot take', async () => {
     const guide = await newGuide({ full_name: 'Amani Laizer' });
     const first = await trip(700);
