@@ -46,7 +46,7 @@ const row: ExportRow = {
   ],
   tour_itinerary: [
     { day_number: 2, title: 'Walk', description: null, location: 'Mwagusi', accommodation: 'Camp', room_basis: 'Double tent', meals: ['Breakfast', 'Lunch', 'Dinner'], activities: ['Walking safari', 'Sundowner'], travel_mode: 'walk', travel_minutes: 240, destination: { slug: 'ruaha-national-park' } },
-    { day_number: 1, title: 'Arrive', description: 'Fly in', location: null, accommodation: 'Camp', room_basis: null, meals: ['Dinner'], activities: null, travel_mode: 'flight', travel_minutes: 90, destination: null },
+    { day_number: 1, title: 'Arrive', description: 'Fly in', location: null, accommodation: 'Camp', room_basis: null, meals: ['Dinner'], activities: [], travel_mode: 'flight', travel_minutes: 90, destination: null },
   ],
   tour_departures: [
     { start_date: '2027-07-05', end_date: '2027-07-07', capacity: 8, status: 'guaranteed', price_override: '1450.00', child_price_override: null, guaranteed_threshold: 4, season: 'Dry season', notes: null, is_private: false },

@@ -1,3 +1,4 @@
+import type { Database } from '@/lib/database.types.ts';
 import Papa from 'papaparse';
 import { DIFFICULTIES, MEALS, slugify } from './model.ts';
 
@@ -128,44 +129,29 @@ export interface ExportLinkRow {
 }
 
 type Numeric = number | string | null;
-/** The row shape of exportSelect (numeric columns may arrive as strings). */
-export interface ExportRow {
-  slug: string;
-  title: string;
-  status: string;
-  summary: string | null;
-  description: string | null;
-  base_price: Numeric;
-  currency: string;
-  child_price: Numeric;
-  child_age_limit: number;
-  single_supplement: Numeric;
-  duration_days: number;
-  duration_nights: number;
-  group_size_min: number;
-  group_size_max: number | null;
-  min_age: number | null;
-  difficulty: string | null;
-  best_season: string | null;
-  start_location: string | null;
-  end_location: string | null;
-  highlights: string[];
-  included: string[];
-  excluded: string[];
-  hero_image_url: string | null;
-  gallery: unknown;
-  is_featured: boolean;
-  is_private: boolean;
-  meta_title: string | null;
-  meta_description: string | null;
+type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
+/** Numeric columns are read through num(): PostgreSQL's numeric may arrive as a string. */
+type WithNumeric<T, K extends keyof T> = Omit<T, K> & { [P in K]: Numeric };
+type TourColumns =
+  | 'slug' | 'title' | 'status' | 'summary' | 'description' | 'base_price' | 'currency' | 'child_price' | 'child_age_limit' | 'single_supplement'
+  | 'duration_days' | 'duration_nights' | 'group_size_min' | 'group_size_max' | 'min_age' | 'difficulty' | 'best_season' | 'start_location'
+  | 'end_location' | 'highlights' | 'included' | 'excluded' | 'hero_image_url' | 'gallery' | 'is_featured' | 'is_private' | 'meta_title' | 'meta_description';
+
+/** The row shape of exportSelect: the tables' own rows (database.types.ts), with what each embeds. */
+export type ExportRow = WithNumeric<Pick<Row<'tours'>, TourColumns>, 'base_price' | 'child_price' | 'single_supplement'> & {
   category: { slug: string } | null;
   tour_destinations: { position: number; destination: { slug: string } | null }[];
-  tour_itinerary: (Omit<TransferDay, 'destination' | 'meals' | 'activities'> & { meals: string[] | null; activities: string[] | null; destination: { slug: string } | null })[];
-  tour_departures: (Omit<TransferDeparture, 'status' | 'price_override' | 'child_price_override'> & { status: string; price_override: Numeric; child_price_override: Numeric; is_private: boolean })[];
-  tour_seasons: (Omit<TransferSeason, 'adult_price' | 'child_price'> & { adult_price: Numeric; child_price: Numeric })[];
-  tour_group_discounts: { min_travelers: number; percent: Numeric }[];
-  tour_extras: (Omit<TransferExtra, 'price'> & { price: Numeric })[];
-}
+  tour_itinerary: (Pick<Row<'tour_itinerary'>, 'day_number' | 'title' | 'description' | 'location' | 'accommodation' | 'room_basis' | 'meals' | 'activities' | 'travel_mode' | 'travel_minutes'> & {
+    destination: { slug: string } | null;
+  })[];
+  tour_departures: WithNumeric<
+    Pick<Row<'tour_departures'>, 'start_date' | 'end_date' | 'capacity' | 'status' | 'price_override' | 'child_price_override' | 'guaranteed_threshold' | 'season' | 'notes' | 'is_private'>,
+    'price_override' | 'child_price_override'
+  >[];
+  tour_seasons: WithNumeric<Pick<Row<'tour_seasons'>, 'name' | 'starts_on' | 'ends_on' | 'adult_price' | 'child_price'>, 'adult_price' | 'child_price'>[];
+  tour_group_discounts: WithNumeric<Pick<Row<'tour_group_discounts'>, 'min_travelers' | 'percent'>, 'percent'>[];
+  tour_extras: WithNumeric<Pick<Row<'tour_extras'>, 'code' | 'name' | 'description' | 'unit' | 'price' | 'is_active' | 'display_order'>, 'price'>[];
+};
 
 const num = (value: Numeric): number | null => (value === null || value === '' ? null : Number(value));
 const byText = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
@@ -221,8 +207,8 @@ export function exportFile(rows: readonly ExportRow[], links: readonly ExportLin
           location: day.location,
           accommodation: day.accommodation,
           room_basis: day.room_basis,
-          meals: day.meals ?? [],
-          activities: day.activities ?? [],
+          meals: day.meals,
+          activities: day.activities,
           travel_mode: day.travel_mode,
           travel_minutes: day.travel_minutes,
         })),

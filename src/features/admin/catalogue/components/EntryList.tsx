@@ -1,10 +1,11 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Badge, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSortableList } from '@/components/admin/useSortableList.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
@@ -83,11 +84,6 @@ export function EntryList({ kind }: { kind: EntryKind }) {
   const entries = useQuery(entriesQuery(spec));
   const [words, setWords] = useState('');
   const orderable = kind === 'destination' && words.trim() === '';
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const key = entriesQuery(spec).queryKey;
   const reorder = useMutation({
     mutationFn: (next: EntryListRow[]) => reorderDestinations(next.map((entry) => entry.id)),
@@ -107,17 +103,13 @@ export function EntryList({ kind }: { kind: EntryKind }) {
   });
   const list = entries.data ?? [];
   const move = (from: number, to: number) => reorder.mutate(moveDay(list, from, to));
-  const nameOf = (id: UniqueIdentifier) => list.find((entry) => entry.id === id)?.name ?? 'The destination';
-  const placeOf = (id: UniqueIdentifier) => list.findIndex((entry) => entry.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Arrow keys move it, Space drops it, Escape puts it back.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} would be number ${placeOf(over.id)}.` : `${nameOf(active.id)} is not over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped as number ${placeOf(over.id)}.` : `${nameOf(active.id)} put back.`),
-    onDragCancel: ({ active }) => `Move cancelled: ${nameOf(active.id)} stays number ${placeOf(active.id)}.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) move(placeOf(active.id) - 1, placeOf(over.id) - 1);
-  };
+  const sortable = useSortableList({
+    items: list,
+    idOf: (entry) => entry.id,
+    nameOf: (entry) => entry.name,
+    words: { place: (position) => `number ${position}`, nowhere: 'the list', instructions: 'To move this destination, press Space, then the arrow keys, then Space again to drop it.' },
+    onMove: move,
+  });
   const shown = list.filter((entry) => matchesWords(words, [entry.name, entry.slug, entry.detail]));
 
   return (
@@ -143,7 +135,7 @@ export function EntryList({ kind }: { kind: EntryKind }) {
           {words ? 'Nothing matches these words.' : `No ${spec.kind} yet: add the first one.`}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move this destination, press Space, then the arrow keys, then Space again to drop it.' } }}>
+      <DndContext {...sortable}>
         <SortableContext items={shown.map((entry) => entry.id)} strategy={verticalListSortingStrategy}>
           <Stack gap={6} role="list" aria-label={capitalised(spec.plural)}>
             {shown.map((entry, index) => (

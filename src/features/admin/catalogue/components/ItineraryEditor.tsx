@@ -1,10 +1,11 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Button, Card, Chip, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconRowInsertBottom, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useSortableList } from '@/components/admin/useSortableList.ts';
 import { Section } from '@/components/admin/Section.tsx';
 import { notify } from '@/lib/notify.ts';
 import { catalogueChoicesQuery, catalogueKeys, saveItinerary, type TourWithParts } from '../api.ts';
@@ -123,12 +124,6 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
   const [dirty, setDirty] = useState(false);
   const daysRef = useRef(days);
   daysRef.current = days;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
   const problemsOf = (list: DayDraft[]) => Object.fromEntries(list.map((day) => [day.key, dayProblems(day)]).filter(([, found]) => Object.keys(found).length > 0));
 
   const save = useMutation({
@@ -167,25 +162,13 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
     // Saved at once when every day can be; otherwise it waits for the button with the rest.
     if (Object.keys(problemsOf(next)).length === 0) save.mutate({ next, previous });
   };
-  // What a screen reader hears while a day is moved with the keyboard: days by their titles, not ids.
-  const dayName = (key: UniqueIdentifier) => {
-    const index = days.findIndex((day) => day.key === key);
-    return days[index]?.title.trim() || `Day ${index + 1}`;
-  };
-  const place = (key: UniqueIdentifier | undefined) => (key === undefined ? -1 : days.findIndex((day) => day.key === key) + 1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${dayName(active.id)}. Arrow keys move it, Space drops it, Escape puts it back.`,
-    onDragOver: ({ active, over }) => (over ? `${dayName(active.id)} would become day ${place(over.id)}.` : `${dayName(active.id)} is not over a day.`),
-    onDragEnd: ({ active, over }) => (over ? `${dayName(active.id)} dropped as day ${place(over.id)}.` : `${dayName(active.id)} put back.`),
-    onDragCancel: ({ active }) => `Move cancelled: ${dayName(active.id)} stays day ${place(active.id)}.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(
-      days.findIndex((day) => day.key === active.id),
-      days.findIndex((day) => day.key === over.id),
-    );
-  };
+  const sortable = useSortableList({
+    items: days,
+    idOf: (day) => day.key,
+    nameOf: (day, index) => day.title.trim() || `Day ${index + 1}`,
+    words: { place: (position) => `day ${position}`, nowhere: 'a day', instructions: 'To move this day, press Space, then the arrow keys, then Space again to drop it.' },
+    onMove: move,
+  });
 
   return (
     <Section
@@ -212,7 +195,7 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
             No day yet: add the first one.
           </Text>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move this day, press Space, then the arrow keys, then Space again to drop it.' } }}>
+          <DndContext {...sortable}>
             <SortableContext items={days.map((day) => day.key)} strategy={verticalListSortingStrategy}>
               <Stack gap="sm">
                 {days.map((day, index) => (

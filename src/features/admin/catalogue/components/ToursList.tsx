@@ -1,12 +1,12 @@
-import 'mantine-datatable/styles.layer.css';
-import { Alert, Badge, Button, Group, Menu, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileExport, IconFileImport, IconPlus, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { downloadText } from '@/components/admin/csv.ts';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { RecordTable } from '@/components/admin/RecordTable.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { matchesWords } from '@/lib/match-words.ts';
@@ -151,24 +151,14 @@ export function ToursList({ search, onSearchChange }: { search: ToursSearch; onS
           ]}
         />
       </Group>
-      {tours.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {tours.error.message}
-        </Alert>
-      )}
-      <DataTable<TourListRow>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={shown.length ? undefined : 220}
-        idAccessor="id"
+      <RecordTable
+        label="Tours"
         records={shown}
         columns={columns}
+        error={tours.error}
         fetching={tours.isPending}
-        noRecordsText={search.q || search.status ? 'No tour matches.' : 'No tour yet: add the first one.'}
-        onRowClick={({ record }) => navigate({ to: '/admin/tours/$tourId', params: { tourId: record.id } })}
-        rowStyle={() => ({ cursor: 'pointer' })}
-        aria-label="Tours"
+        empty={search.q || search.status ? 'No tour matches.' : 'No tour yet: add the first one.'}
+        onOpen={(tour) => navigate({ to: '/admin/tours/$tourId', params: { tourId: tour.id } })}
       />
     </Stack>
   );

@@ -1,11 +1,11 @@
-import 'mantine-datatable/styles.layer.css';
-import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { RecordTable } from '@/components/admin/RecordTable.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { guidesQuery, type GuideWithRecords } from '../api.ts';
 import { firstLapsingLicence } from '../model.ts';
@@ -84,24 +84,15 @@ export function GuidesList({ search, onSearchChange, canWrite }: { search: Roste
         }
       />
       <RosterFilters search={search} onSearchChange={onSearchChange} label="Search guides" placeholder="Name, phone or language" inactiveLabel="Show guides no longer working" />
-      {guides.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {guides.error.message}
-        </Alert>
-      )}
-      <DataTable<GuideWithRecords>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={shown.length ? undefined : 220}
-        idAccessor="id"
+      <RecordTable
+        label="Guides"
         records={shown}
         columns={columns}
+        error={guides.error}
         fetching={guides.isPending}
-        noRecordsText={search.q ? 'No guide matches these words.' : 'No guide yet: add the first one.'}
-        onRowClick={({ record }) => navigate({ to: '/admin/guides/$guideId', params: { guideId: record.id } })}
-        rowStyle={(guide) => ({ cursor: 'pointer', opacity: guide.active ? 1 : 0.65 })}
-        aria-label="Guides"
+        empty={search.q ? 'No guide matches these words.' : 'No guide yet: add the first one.'}
+        onOpen={(guide) => navigate({ to: '/admin/guides/$guideId', params: { guideId: guide.id } })}
+        dimmed={(guide) => !guide.active}
       />
       {!canWrite && (
         <Text size="sm" c="dimmed" mt="sm">

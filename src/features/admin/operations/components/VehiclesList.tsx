@@ -1,10 +1,10 @@
-import 'mantine-datatable/styles.layer.css';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { RecordTable } from '@/components/admin/RecordTable.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { vehiclesQuery, type VehicleWithRecords } from '../api.ts';
@@ -90,24 +90,15 @@ export function VehiclesList({ search, onSearchChange, canWrite }: { search: Ros
         }
       />
       <RosterFilters search={search} onSearchChange={onSearchChange} label="Search vehicles" placeholder="Name, registration or kind" inactiveLabel="Show vehicles no longer in use" />
-      {vehicles.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {vehicles.error.message}
-        </Alert>
-      )}
-      <DataTable<VehicleWithRecords>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={shown.length ? undefined : 220}
-        idAccessor="id"
+      <RecordTable
+        label="Vehicles"
         records={shown}
         columns={columns}
+        error={vehicles.error}
         fetching={vehicles.isPending}
-        noRecordsText={search.q ? 'No vehicle matches these words.' : 'No vehicle yet: add the first one.'}
-        onRowClick={({ record }) => navigate({ to: '/admin/vehicles/$vehicleId', params: { vehicleId: record.id } })}
-        rowStyle={(vehicle) => ({ cursor: 'pointer', opacity: vehicle.active ? 1 : 0.65 })}
-        aria-label="Vehicles"
+        empty={search.q ? 'No vehicle matches these words.' : 'No vehicle yet: add the first one.'}
+        onOpen={(vehicle) => navigate({ to: '/admin/vehicles/$vehicleId', params: { vehicleId: vehicle.id } })}
+        dimmed={(vehicle) => !vehicle.active}
       />
       {!canWrite && (
         <Text size="sm" c="dimmed" mt="sm">
