@@ -15,6 +15,7 @@ import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { PlatformContext } from './context.ts';
+import { isPgError } from './db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
 import { corsOriginCheck } from './http/cors.ts';
@@ -128,6 +129,11 @@ export function createApp(ctx: PlatformContext): Hono {
   }
 
   app.onError((error, c) => {
+    // The database stopped a statement that ran too long, or was restarted under the request.
+    if (isPgError(error) && (error.code === '57014' || error.code === '08006')) {
+      c.header('retry-after', '5');
+      return c.json({ code: error.code, message: error.message, details: null, hint: error.hint ?? null }, 503);
+    }
     ctx.log('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
     return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
   });

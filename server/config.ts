@@ -25,6 +25,11 @@ export interface Config {
   restMaxCost: { anon: number; authenticated: number };
   /** The most rows a REST read may return, counting embedded ones, per role. */
   restMaxRows: { anon: number; authenticated: number };
+  /**
+   * The embedded database: the longest one statement may keep it busy before the watchdog stops it
+   * and opens the database again (PostgreSQL's roles have their own statement_timeout instead).
+   */
+  embeddedStatementLimitMs: number;
   /** Seed the demo company on first start. */
   seedDemo: boolean;
   /** Directory of the built app; the server serves it when present. */
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     restMaxCost: { anon: int(env.REST_MAX_COST_ANON, 50_000), authenticated: int(env.REST_MAX_COST_AUTHENTICATED, 250_000) },
     restMaxRows: { anon: int(env.REST_MAX_ROWS_ANON, 20_000), authenticated: int(env.REST_MAX_ROWS_AUTHENTICATED, 100_000) },
+    embeddedStatementLimitMs: int(env.EMBEDDED_STATEMENT_LIMIT_MS, 15_000),
     seedDemo: bool(env.SEED_DEMO, true),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',

@@ -48,7 +48,7 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     config.logLevel === 'silent'
       ? () => undefined
       : (message, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), message, ...fields }));
-  const db = options.db ?? (await openDatabase(config));
+  const db = options.db ?? (await openDatabase(config, (reason) => log('database restarted', { reason })));
   try {
     await migrate(db);
     const keys = new JwtKeys(await jwtSecret(config));
@@ -56,6 +56,8 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     const mail = createMailQueue(config, db, log);
     const ctx: PlatformContext = { config, db, keys, apiKeys, mail, log };
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
+    // Start-up's migrations and seed may take long; from here on no statement may.
+    db.watchdog?.(config.embeddedStatementLimitMs);
     const app = createApp(ctx);
     const holds = createHoldSweeper(db, log);
     const bookingEmails = createBookingEmailWriter(config, db, mail, { url: config.siteUrl, cardPayments: Boolean(paymentProviders(config).card) }, log);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { checkParameters } from './bounded-values.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 // bigint as a number when it is safe, as PGlite returns it, so both drivers give the same rows.
@@ -10,6 +11,8 @@ pg.types.setTypeParser(20, (value) => {
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      // The same bound as on the embedded database, so a value is refused (or taken) on both.
+      checkParameters(params);
       const result = await client.query(sql, params as unknown[]);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },

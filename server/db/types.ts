@@ -16,6 +16,11 @@ export interface Database extends Queryable {
   /** Runs fn inside BEGIN/COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: from now on, stop and reopen it when one statement keeps it busy
+   * longer than `ms` (PGlite has no statement_timeout; PostgreSQL's roles carry their own).
+   */
+  watchdog?(ms: number): void;
 }
 
 /** A Postgres error as both drivers report it (SQLSTATE in code). */

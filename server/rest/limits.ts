@@ -2,6 +2,7 @@ import { PostgrestError } from '../http/errors.ts';
 import type { ApiRole } from '../jwt.ts';
 import type { Filter, QueryParameters, SelectItem } from './parser.ts';
 import type { ResourceShape } from './query.ts';
+import { regexCost } from './regex-cost.ts';
 
 /**
  * How much work one REST request may ask for. The embedded database runs one query at a time and
@@ -38,6 +39,14 @@ export const restLimits = {
   jsonPathSteps: 6,
   /** A match/imatch pattern, in characters (signed-in callers only; never a back-reference). */
   regexLength: 200,
+  /** A pattern's atoms once its bounded repetitions are written out (regexCost): `(a{1,30}){1,30}` is 900. */
+  regexSize: 1_000,
+  /** Groups inside groups in a pattern. */
+  regexDepth: 16,
+  /** A repetition's count ({m,n}); Postgres's own limit. */
+  regexCount: 255,
+  /** NOT operators in a row in a text search query (`!!!a`; websearch's `-`): Postgres's parser keeps 32 pending. */
+  textSearchNegations: 24,
   /**
    * A read of plain tables that could scan no more rows than this, in the worst case (worstCaseScan),
    * is cheap whatever its plan (the planner prices a row at about 0.01 to 1, far below the cost limits),
@@ -109,6 +118,12 @@ function checkFilter(filter: Filter, role: ApiRole, depth: number, counted: { co
   if (length > restLimits.filterValueLength * (filter.list === null ? 1 : 10)) {
     throw refuse(`A filter value is ${length} characters long; at most ${restLimits.filterValueLength} are allowed`, 'Filter with a shorter value');
   }
+  if (filter.operator === 'fts' || filter.operator === 'plfts' || filter.operator === 'phfts' || filter.operator === 'wfts') {
+    const run = Math.max(0, ...(filter.value.replace(/\s+/g, '').match(/[!-]+/g) ?? []).map((negations) => negations.length));
+    if (run > restLimits.textSearchNegations) {
+      throw refuse(`A text search query has ${run} NOT operators in a row; at most ${restLimits.textSearchNegations} are allowed`, 'Write the query with fewer ! or -');
+    }
+  }
   if (filter.operator === 'match' || filter.operator === 'imatch') {
     if (role === 'anon') {
       throw refuse('Regular expression filters (match, imatch) are not available without signing in', 'Use like or ilike, or full-text search');
@@ -119,6 +134,24 @@ function checkFilter(filter: Filter, role: ApiRole, depth: number, counted: { co
     if (backReference.test(filter.value)) {
       throw refuse('Regular expressions with back-references are not allowed', 'Write the pattern without \\1 … \\9');
     }
+    checkRegexCost(filter.value);
+  }
+}
+
+/** Refuses a pattern that would compile too big: the embedded database cannot survive its failure. */
+export function checkRegexCost(pattern: string) {
+  const { size, depth, largestCount } = regexCost(pattern);
+  if (largestCount > restLimits.regexCount) {
+    throw refuse(`A regular expression repeats something ${largestCount} times; at most ${restLimits.regexCount} are allowed`, 'Use a smaller count in {m,n}');
+  }
+  if (depth > restLimits.regexDepth) {
+    throw refuse(`A regular expression nests groups ${depth} levels deep; at most ${restLimits.regexDepth} are allowed`, 'Use fewer groups inside groups');
+  }
+  if (size > restLimits.regexSize) {
+    throw refuse(
+      `A regular expression is too complex: written out, its repetitions come to ${size.toLocaleString('en-US')} parts; at most ${restLimits.regexSize.toLocaleString('en-US')} are allowed`,
+      'Use smaller counts in {m,n}, or fewer repetitions inside repetitions',
+    );
   }
 }
 

@@ -208,7 +208,9 @@ export function restRoutes(ctx: PlatformContext): Hono {
         return new Response(JSON.stringify(refusal.toJSON()), { status: 429, headers: { 'content-type': jsonType, 'retry-after': String(error.retryAfter) } });
       }
       let failure = toPostgrestError(error, claims !== null && claims.role !== 'anon');
-      if (failure.code === '57014' && claims) {
+      // Cut off by the role's statement_timeout (PostgreSQL): say what that limit is. The embedded
+      // database's watchdog says what it did itself.
+      if (failure.code === '57014' && claims && failure.message.startsWith('canceling statement')) {
         const timeout = await statementTimeout(ctx.db, claims.role);
         failure = new PostgrestError(503, '57014', failure.message, `Statements of role ${claims.role} may run for ${timeout}`, 'Ask for fewer rows or embedded resources, or add filters');
       }

@@ -4,9 +4,13 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 // Thousands of hostile requests, generated from a seed over the REST grammar, the auth API and
 // storage: none may answer 5xx, leak a stack or SQL text, change what its caller may not change, or
 // leave the server slow. FUZZ_SEED replays a run; FUZZ_REQUESTS sets how many (at least 5,000 in CI).
+// Then 2,000 filters whose values are made to hurt the database's parsers (regular expressions, like
+// patterns, text search queries, JSON, arrays and ranges), each followed by the health check, which
+// must answer within a second (FUZZ_FILTERS sets how many).
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const requestCount = Number(process.env.FUZZ_REQUESTS ?? 5000);
+const filterCount = Number(process.env.FUZZ_FILTERS ?? 2000);
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
 function generator(start: number) {
@@ -269,5 +273,109 @@ describe(`${requestCount} hostile requests (seed ${seed})`, () => {
       expect(response.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(1_000);
     }
+  }, 600_000);
+});
+
+/** A regular expression built to be costly: groups and bounded repetitions inside each other. */
+function hostilePattern(r: Random, depth = 0): string {
+  const atom = () => r.pick(['a', '.', '\\w', '[a-z]', '[^x]', '(?:ab|cd)', '\\1', '(?=a)', '[[:alpha:]]', 'é', '\\x41']);
+  const quantifier = () => r.pick(['', '*', '+', '?', `{${r.int(300)}}`, `{${r.int(60)},${r.int(300)}}`, `{${r.int(9)},}`, '{1,50}', '*?']);
+  const parts = Array.from({ length: 1 + r.int(3) }, () => (depth < 5 && r.chance(0.6) ? `(${hostilePattern(r, depth + 1)})` : atom()) + quantifier());
+  const body = parts.join(r.chance(0.2) ? '|' : '');
+  if (depth > 0) return body;
+  return r.pick(['', '', '***:', '***=', '(?i)', '^']) + body + r.pick(['', 'z', '$', '(', ')', '\\']);
+}
+
+/** Brackets, braces or parentheses nested up to a few hundred deep (within the 1,000-character value limit). */
+function nested(r: Random, open: string, close: string, inner: string): string {
+  const depth = r.pick([1, 5, 40, 120, 129, 300, 450]);
+  return open.repeat(depth) + inner + close.repeat(depth);
+}
+
+function hostileFilterValue(r: Random, operator: string): string {
+  switch (operator) {
+    case 'match':
+    case 'imatch':
+      return r.chance(0.1) ? r.pick(['((a{1,50}){1,50}){1,50}z', '(a{1,255}){1,255}', '(((a{1,6}){1,6}){1,6}){1,6}', 'a{256}', '(' + 'a|'.repeat(150) + 'b)', '[' + 'a-'.repeat(200) + ']']) : hostilePattern(r);
+    case 'like':
+    case 'ilike':
+      return r.pick(['%a'.repeat(r.int(200)) + 'b', '_'.repeat(r.int(900)), '%%%%%%%%\\%', '%' + 'a%'.repeat(r.int(300)), oddString(r), '*a*a*a*a*a*b']);
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts':
+      return r.pick([
+        nested(r, '(', ')', 'lion'),
+        Array.from({ length: 1 + r.int(80) }, () => r.pick(['lion', '!zebra', "'big cat'", 'a:*', 'b:AB', 'c'])).join(r.pick([' & ', ' | ', ' <-> ', ' <3> ', ' '])),
+        '!'.repeat(r.int(500)) + 'a',
+        '"' + 'word '.repeat(r.int(150)) + '"',
+        oddString(r),
+      ]);
+    case 'cs':
+    case 'cd':
+    case 'ov':
+      return r.pick([
+        nested(r, '{"a":', '}', '1'),
+        nested(r, '[', ']', '1'),
+        nested(r, '{', '}', '1'),
+        '{' + Array.from({ length: r.int(200) }, (_, i) => i).join(',') + '}',
+        `[${r.int(100)},${r.int(100)})`,
+        '{"a":' + JSON.stringify(oddString(r)) + '}',
+        oddString(r),
+      ]);
+    case 'sl':
+    case 'sr':
+    case 'nxr':
+    case 'nxl':
+    case 'adj':
+      return r.pick([`[${r.int(1e6)},${r.int(1e6)})`, '(,)', 'empty', '[2026-01-01,2026-13-01]', `[${'9'.repeat(r.int(400))},)`, nested(r, '[', ']', '1,2'), oddString(r)]);
+    case 'in':
+      return `(${Array.from({ length: r.int(r.chance(0.1) ? 600 : 20) }, () => r.pick([oddString(r), nested(r, '(', ')', 'x'), '"' + 'a'.repeat(r.int(50)) + '"'])).join(',')})`;
+    default:
+      return r.pick([nested(r, '(', ')', 'x'), 'a\u0000b', '\u00c0\u00af', '9'.repeat(r.int(900)), '1e309', '-0', '2026-02-30', oddString(r)]);
+  }
+}
+
+const hostileOperators = ['match', 'imatch', 'match', 'imatch', 'like', 'ilike', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'in', 'eq', 'gt', 'is'];
+
+/** A read whose filters (and a JSON path or two) carry values made to hurt the database's parsers. */
+function hostileFilter(r: Random): FuzzRequest {
+  const traveler = r.chance(0.6);
+  const headers: Record<string, string> = { apikey: server.anonKey, authorization: `Bearer ${traveler ? tokens[1] : tokens[0]}` };
+  const table = r.pick([...schema.tables.keys()]);
+  const columns = schema.tables.get(table) ?? [];
+  const params = new URLSearchParams();
+  const path = () => (r.chance(0.3) ? `${r.pick(['->', '->>'])}${r.pick(['a', '0', 'display', oddString(r)])}`.repeat(1 + r.int(7)) : '');
+  params.set('select', r.chance(0.8) ? 'id' : `${identifier(r, columns)}${path()}`);
+  for (let i = 0, n = 1 + r.int(3); i < n; i++) {
+    const operator = r.pick(hostileOperators);
+    const modifier = operator.endsWith('fts') && r.chance(0.3) ? `(${r.pick(['english', 'simple', oddString(r)])})` : r.chance(0.05) ? `(${r.pick(['any', 'all'])})` : '';
+    params.append(`${identifier(r, columns)}${path()}`, `${r.chance(0.1) ? 'not.' : ''}${operator}${modifier}.${hostileFilterValue(r, operator)}`);
+  }
+  if (r.chance(0.1)) params.set('or', `(${Array.from({ length: 1 + r.int(5) }, () => `${identifier(r, columns)}.imatch.${hostilePattern(r).replace(/[,()]/g, '')}`).join(',')})`);
+  return { method: 'GET', path: `/rest/v1/${encodeURIComponent(table)}?${params}`, headers };
+}
+
+describe(`${filterCount} hostile filter values, the health check after each (seed ${seed})`, () => {
+  it('are answered without a 5xx, and the health check answers within a second after every one', async () => {
+    const r = generator(seed ^ 0x5bd1e995);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < filterCount && failures.length < 10; index++) {
+      const request = hostileFilter(r);
+      const response = await fetch(`${server.url}${request.path}`, { headers: request.headers, signal: AbortSignal.timeout(10_000) }).catch(
+        (error: Error) => ({ status: 599, text: async () => error.message }) as Response,
+      );
+      const text = await response.text();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 500) failures.push(`#${index} ${request.path} -> ${response.status}: ${text.slice(0, 300)}`);
+      const started = Date.now();
+      const health = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+      const ms = Date.now() - started;
+      if (health?.status !== 200 || ms >= 1_000) failures.push(`#${index} ${request.path}: then /api/health answered ${health?.status ?? 'nothing'} after ${ms} ms`);
+      await health?.text();
+    }
+    console.log(`fuzz filters: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    expect(failures, `seed ${seed}`).toEqual([]);
   }, 600_000);
 });
