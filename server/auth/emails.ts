@@ -50,3 +50,18 @@ export function emailChangeEmail(to: string, link: string): OutgoingEmail {
     link,
   );
 }
+
+/** The other half of an email change: the current address agrees to it (or learns of it, and does nothing). */
+export function emailChangeCurrentEmail(to: string, newAddress: string, link: string): OutgoingEmail {
+  return linkEmail(
+    'email_change',
+    to,
+    `Confirm the change of your ${company} email address`,
+    [
+      'Hello,',
+      `Someone asked to change the email address of your ${company} account to ${newAddress}. If it was you, confirm it with the link below; the new address must confirm too. If not, do nothing: the address stays as it is, and you may want to change your password.`,
+    ],
+    'Confirm the change',
+    link,
+  );
+}

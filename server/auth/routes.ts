@@ -4,13 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { isPgError } from '../db/types.ts';
 import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
 import { adminRoutes } from './admin.ts';
-import { emailChangeEmail, passwordRecoveryEmail, signupConfirmationEmail } from './emails.ts';
+import { emailChangeCurrentEmail, emailChangeEmail, passwordRecoveryEmail, signupConfirmationEmail } from './emails.ts';
 import { AuthError, errors, grantError, sendAuthError } from './errors.ts';
 import { clientOf, readBody, signedInUser } from './request.ts';
-import { refreshSession, startSession, type Client } from './sessions.ts';
+import { refreshSession, startSession, type Client, type SessionJson, type SignInMethod } from './sessions.ts';
 import { safeRedirect } from './tokens.ts';
 import {
-  changeEmail,
   checkPassword,
   findUserByEmail,
   findUserById,
@@ -25,7 +24,16 @@ import {
   userJson,
   type UserJson,
 } from './users.ts';
-import { consumeLink, isVerifyType, issueLink } from './verification.ts';
+import { consumeLink, isVerifyType, issueLink, otherAddressPending, type LinkPurpose } from './verification.ts';
+
+/** How a session started by following a link is recorded (GoTrue's amr methods). */
+const signInMethodOf: Record<LinkPurpose, SignInMethod> = {
+  signup: 'otp',
+  invite: 'invite',
+  recovery: 'recovery',
+  email_change: 'email_change',
+  email_change_current: 'email_change',
+};
 
 /** A second recovery email for the same account within this time is silently not sent (no mail flood). */
 const recoveryEmailIntervalMs = 60_000;
@@ -247,12 +255,12 @@ export function authRoutes(ctx: PlatformContext): Hono {
         if (email !== undefined && email !== current.email) {
           const holder = await findUserByEmail(tx, email);
           if (holder && holder.id !== user.id) throw errors.emailExists();
-          if (!config.emailConfirmRequired) {
-            await changeEmail(tx, user.id, email);
-          } else {
-            await tx.query(`update auth.users set email_change = $2, updated_at = now() where id = $1`, [user.id, email]);
-            const link = await issueLink(ctx, tx, user.id, 'email_change', redirectTo);
-            await ctx.mail.enqueue(emailChangeEmail(email, link), tx);
+          // Nothing changes until both addresses follow their link (GoTrue's secure email change): a
+          // stolen session cannot move the account to another mailbox, and the owner hears of it.
+          await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`, [user.id, email]);
+          await ctx.mail.enqueue(emailChangeEmail(email, await issueLink(ctx, tx, user.id, 'email_change', redirectTo)), tx);
+          if (current.email) {
+            await ctx.mail.enqueue(emailChangeCurrentEmail(current.email, email, await issueLink(ctx, tx, user.id, 'email_change_current', redirectTo)), tx);
           }
         }
         return loadUserJson(tx, user.id);
@@ -315,16 +323,17 @@ export function authRoutes(ctx: PlatformContext): Hono {
    * limited per address (counted ahead, forgiven when the link was good), so tokens cannot be guessed
    * at speed, however long they are.
    */
-  async function verify(type: string, token: string, client: Client, email?: string) {
+  async function verify(type: string, token: string, client: Client, email?: string): Promise<SessionJson | { message: string }> {
     await limit('auth.link_failures', client.ip);
-    const session = await ctx.db.transaction(async (tx) => {
-      const { userId, purpose } = await consumeLink(tx, type, token, email);
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const { userId, purpose, awaitingOtherAddress } = await consumeLink(tx, type, token, email);
       const user = await findUserById(tx, userId);
       if (!user || isBanned(user)) throw errors.userBanned();
-      return startSession(ctx, tx, userId, purpose === 'recovery' ? 'recovery' : 'otp', client);
+      if (awaitingOtherAddress) return { message: otherAddressPending };
+      return startSession(ctx, tx, userId, signInMethodOf[purpose], client);
     });
     await forgiveRateLimitHit(ctx.db, 'auth.link_failures', client.ip);
-    return session;
+    return outcome;
   }
 
   // The emailed link: on success the browser lands on redirect_to with the session in the fragment,
@@ -336,6 +345,10 @@ export function authRoutes(ctx: PlatformContext): Hono {
     try {
       if (!isVerifyType(type) || token === '') throw errors.otpExpired();
       const session = await verify(type, token, clientOf(ctx, c));
+      if ('message' in session) {
+        target.hash = new URLSearchParams({ message: session.message }).toString();
+        return c.redirect(target.toString(), 303);
+      }
       target.hash = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -363,11 +376,12 @@ export function authRoutes(ctx: PlatformContext): Hono {
     const body = await readBody(c);
     if (!isVerifyType(body.type)) throw errors.validation('Verify requires a verification type');
     const client = clientOf(ctx, c);
+    const answer = (outcome: Awaited<ReturnType<typeof verify>>) => c.json('message' in outcome ? { msg: outcome.message, code: 200 } : outcome);
     if (typeof body.token_hash === 'string' && body.token_hash !== '') {
-      return c.json(await verify(body.type, body.token_hash, client));
+      return answer(await verify(body.type, body.token_hash, client));
     }
     if (typeof body.token === 'string' && body.token !== '' && body.email !== undefined) {
-      return c.json(await verify(body.type, body.token, client, normalizeEmail(body.email)));
+      return answer(await verify(body.type, body.token, client, normalizeEmail(body.email)));
     }
     throw errors.validation('Verify requires either a token and email or a token hash');
   });

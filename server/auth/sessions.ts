@@ -5,8 +5,14 @@ import { errors, grantError } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { findUserById, isBanned, usersJson, type UserRow } from './users.ts';
 
-/** How the session was started, recorded in the token's amr claim. */
-export type SignInMethod = 'password' | 'otp' | 'recovery';
+/** How the session was started, recorded in auth.mfa_amr_claims and in each token's amr claim. */
+export type SignInMethod = 'password' | 'otp' | 'recovery' | 'invite' | 'email_change';
+
+/** One entry of the amr claim: a way the session was authenticated, and when (seconds). */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
 
 export interface Client {
   ip: string;
@@ -18,8 +24,7 @@ export function accessClaims(
   ctx: PlatformContext,
   user: UserRow,
   sessionId: string,
-  method: SignInMethod,
-  startedAt: number,
+  amr: AmrEntry[],
 ): Claims {
   return {
     iss: `${ctx.config.siteUrl}/auth/v1`,
@@ -31,7 +36,7 @@ export function accessClaims(
     user_metadata: user.raw_user_meta_data,
     role: 'authenticated',
     aal: 'aal1',
-    amr: [{ method, timestamp: startedAt }],
+    amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
@@ -43,11 +48,10 @@ async function sessionJson(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
-  method: SignInMethod,
-  startedAt: number,
+  amr: AmrEntry[],
 ) {
   const expiresIn = ctx.config.jwtExpiry;
-  const accessToken = await ctx.keys.sign(accessClaims(ctx, user, sessionId, method, startedAt), expiresIn);
+  const accessToken = await ctx.keys.sign(accessClaims(ctx, user, sessionId, amr), expiresIn);
   const [userJson] = await usersJson(db, [user]);
   return {
     access_token: accessToken,
@@ -80,11 +84,12 @@ export async function startSession(
     userId,
     session.id,
   ]);
+  await db.query(`insert into auth.mfa_amr_claims (session_id, authentication_method, created_at) values ($1, $2, $3)`, [session.id, method, session.created_at]);
   await db.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
   await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
   const user = await findUserById(db, userId);
   if (!user) throw errors.userNotFound();
-  return sessionJson(ctx, db, user, session.id, refreshToken, method, Math.floor(new Date(session.created_at).getTime() / 1000));
+  return sessionJson(ctx, db, user, session.id, refreshToken, [{ method, timestamp: Math.floor(new Date(session.created_at).getTime() / 1000) }]);
 }
 
 type RefreshOutcome = { session: SessionJson } | { refused: 'not_found' | 'reused' | 'banned' };
@@ -124,9 +129,16 @@ export async function refreshSession(ctx: PlatformContext, refreshToken: unknown
       presented,
     ]);
     await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [current.session_id]);
-    // auth.sessions does not record how a session started: refreshed tokens report a password sign-in at its start.
-    const startedAt = Math.floor(new Date(current.started_at).getTime() / 1000);
-    return { session: await sessionJson(ctx, tx, user, current.session_id, child, 'password', startedAt) };
+    // How the session was started, newest first, as GoTrue reports it on every refreshed token. A
+    // session from before such records were kept reports a password sign-in at its start.
+    const claims = await tx.query<{ method: string; at: Date }>(
+      `select authentication_method as method, created_at as at from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+      [current.session_id],
+    );
+    const amr = claims.rows.length
+      ? claims.rows.map((row) => ({ method: row.method, timestamp: Math.floor(new Date(row.at).getTime() / 1000) }))
+      : [{ method: 'password', timestamp: Math.floor(new Date(current.started_at).getTime() / 1000) }];
+    return { session: await sessionJson(ctx, tx, user, current.session_id, child, amr) };
   });
   if ('session' in outcome) return outcome.session;
   if (outcome.refused === 'reused') throw grantError('refresh_token_already_used', 'Invalid Refresh Token: Already Used');

@@ -162,8 +162,8 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
 /** Changes the address everywhere GoTrue keeps it: the user and its email identity. */
 export async function changeEmail(db: Queryable, userId: string, email: string): Promise<void> {
   await db.query(
-    `update auth.users set email = $2, email_change = null, email_change_token_new = null,
-            email_change_sent_at = null, updated_at = now() where id = $1`,
+    `update auth.users set email = $2, email_change = null, email_change_token_new = null, email_change_token_current = null,
+            email_change_confirm_status = 0, email_change_sent_at = null, updated_at = now() where id = $1`,
     [userId, email],
   );
   await db.query(

@@ -73,6 +73,10 @@ create table if not exists auth.users (
   deleted_at timestamptz
 );
 create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+-- An email change waits for both addresses (GoTrue's secure email change): the current address's
+-- link, and how many of the two links were followed.
+alter table auth.users add column if not exists email_change_token_current text;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
 
 create table if not exists auth.sessions (
   id uuid primary key default gen_random_uuid(),
@@ -82,6 +86,17 @@ create table if not exists auth.sessions (
   not_after timestamptz,
   user_agent text,
   ip text
+);
+
+-- How each session was started (password, an invitation link, ...), as GoTrue records it: the amr
+-- claim of every token the session is given, refreshed ones included.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  unique (session_id, authentication_method)
 );
 
 create table if not exists auth.refresh_tokens (

@@ -34,6 +34,25 @@ function withToken(t: TestServer, accessToken: string): SupabaseClient {
   return createClient(t.url, t.anonKey, { ...noPersist, accessToken: async () => accessToken });
 }
 
+/** The link of the newest email with this subject to this address (emails are kept as files without SMTP). */
+async function emailedLink(t: TestServer, to: string, subject: string): Promise<URL> {
+  await t.platform.ctx.mail.drain();
+  const dir = path.join(t.config.dataDir, 'mail');
+  for (const file of (await readdir(dir)).sort().reverse()) {
+    const eml = (await readFile(path.join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (!eml.includes(`To: ${to}`) || !eml.includes(`Subject: ${subject}`)) continue;
+    return new URL(/(https?:\/\/\S+\/auth\/v1\/verify\?\S+?)(?=\s|$)/m.exec(eml.split('Content-Type: text/html')[0])![1]);
+  }
+  throw new Error(`no email "${subject}" to ${to}`);
+}
+
+/** Follows an emailed link as a browser does: what it says arrives in the redirect's fragment. */
+async function followLink(t: TestServer, link: URL): Promise<URLSearchParams> {
+  const response = await fetch(`${t.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+  expect(response.status).toBe(303);
+  return new URLSearchParams(new URL(response.headers.get('location')!).hash.slice(1));
+}
+
 describe('auth (default settings)', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -190,10 +209,18 @@ describe('auth (default settings)', () => {
     expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
     expect((await client.auth.getUser()).error).toBeNull();
 
+    // An email change waits for both addresses, even with sign-ups taken without confirmation.
     const newAddress = newEmail('moved');
     const moved = await client.auth.updateUser({ email: newAddress });
     expect(moved.error).toBeNull();
-    expect(moved.data.user!.email).toBe(newAddress);
+    expect(moved.data.user!.email).toBe(email);
+    expect(moved.data.user!.new_email).toBe(newAddress);
+    expect((await t.client().auth.signInWithPassword({ email: newAddress, password: 'Ngorongoro-Crater-9' })).error?.code).toBe('invalid_credentials');
+    const toNew = await emailedLink(t, newAddress, 'Confirm your new Kilele Safaris email address');
+    const toCurrent = await emailedLink(t, email, 'Confirm the change of your Kilele Safaris email address');
+    expect(Object.fromEntries(await followLink(t, toNew))).toEqual({ message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email' });
+    expect((await t.db.query<{ email: string }>(`select email from auth.users where id = $1`, [userId])).rows[0].email).toBe(email);
+    expect((await followLink(t, toCurrent)).get('access_token')).toBeTruthy();
     expect((await t.client().auth.signInWithPassword({ email: newAddress, password: 'Ngorongoro-Crater-9' })).error).toBeNull();
     const synced = await t.db.query<{ email: string }>(`select email from public.users where id = $1`, [userId]);
     expect(synced.rows[0].email).toBe(newAddress);
@@ -323,6 +350,9 @@ describe('auth (default settings)', () => {
     expect(verified.error).toBeNull();
     expect(verified.data.session!.user.email).toBe(email);
     expect(claimsOf(verified.data.session!.access_token).amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
+    // A refreshed token still says how its session started.
+    const refreshed = await t.client().auth.refreshSession({ refresh_token: verified.data.session!.refresh_token });
+    expect(claimsOf(refreshed.data.session!.access_token).amr).toEqual(claimsOf(verified.data.session!.access_token).amr);
 
     const twice = await t.client().auth.verifyOtp({ token_hash: token, type: 'recovery' });
     expectAuthError(twice.error, 403, 'otp_expired', 'Token has expired or is invalid');
@@ -488,7 +518,7 @@ describe('auth with email confirmation required', () => {
     expect((await t.client().auth.signInWithPassword({ email, password: 'Another-Password-9' })).error).not.toBeNull();
   });
 
-  it('changes the email only after the new address confirms it', async () => {
+  it('changes the email only after both the new and the current address confirm it', async () => {
     const email = newEmail('before');
     await t.client().auth.signUp({ email, password: 'Selous-Game-1' });
     const token = (await confirmationLink(email)).searchParams.get('token')!;
@@ -502,8 +532,15 @@ describe('auth with email confirmation required', () => {
     expect(asked.data.user!.new_email).toBe(next);
     const link = await confirmationLink(next);
     expect(link.searchParams.get('type')).toBe('email_change');
-    const res = await fetch(`${t.url}${link.pathname}${link.search}`, { redirect: 'manual' });
-    expect(res.status).toBe(303);
+    const toCurrent = await emailedLink(t, email, 'Confirm the change of your Kilele Safaris email address');
+    expect(toCurrent.searchParams.get('type')).toBe('email_change');
+    // The current address first this time; either order works, and each link once.
+    expect((await followLink(t, toCurrent)).get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect((await followLink(t, toCurrent)).get('error_code')).toBe('otp_expired');
+    expect((await t.client().auth.signInWithPassword({ email: next, password: 'Selous-Game-1' })).error?.code).toBe('invalid_credentials');
+    const session = await followLink(t, link);
+    expect(claimsOf(session.get('access_token')!).amr).toEqual([{ method: 'email_change', timestamp: expect.any(Number) }]);
     expect((await t.client().auth.signInWithPassword({ email: next, password: 'Selous-Game-1' })).error).toBeNull();
+    expect((await t.client().auth.signInWithPassword({ email, password: 'Selous-Game-1' })).error?.code).toBe('invalid_credentials');
   });
 });

@@ -225,6 +225,50 @@ describe('the team', () => {
     expect((await joining.rpc('my_permissions')).data[0].role).toBe('editor');
   });
 
+  it('an outsider who registered the invited address cannot take the role; the mailbox’s owner, through the link, can', async () => {
+    // Signing up asks no proof of the address: anyone may register one an admin is about to invite.
+    const outsider = await t.traveler({ fullName: 'Not Invited' });
+    expect((await invite(admin, { email: outsider.email, role: 'admin' })).status).toBe(201);
+    const refused = await outsider.client.rpc('accept_staff_invitation');
+    expect(refused.error).toMatchObject({ code: '42501', message: 'To join the team, open the link in your invitation email' });
+    // A fresh password sign-in is no proof either.
+    const signedIn = t.client();
+    await signedIn.auth.signInWithPassword({ email: outsider.email, password: outsider.password });
+    expect((await signedIn.rpc('accept_staff_invitation')).error?.code).toBe('42501');
+    expect((await t.db.query(`select role from public.users where id = $1`, [outsider.userId])).rows).toEqual([{ role: 'traveler' }]);
+
+    // Whoever holds the mailbox follows the emailed link and joins; every other session of the account ends.
+    const { fragment } = await follow(await invitationLink(outsider.email));
+    const owner = t.client();
+    await owner.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect((await owner.rpc('accept_staff_invitation')).data).toBe('admin');
+    expect((await outsider.client.from('users').select('id').eq('id', outsider.userId)).error?.code).toBe('PGRST301');
+    expect((await signedIn.from('users').select('id').eq('id', outsider.userId)).error?.code).toBe('PGRST301');
+    expect((await owner.rpc('my_permissions')).data[0].role).toBe('admin');
+  });
+
+  it('a staff member’s email changes only once both addresses confirm, and the admins are told', async () => {
+    const editor = await t.staff('editor', { fullName: 'Editor Who Moves' });
+    const notices = async () =>
+      (await t.db.query<{ title: string; body: string }>(`select title, body from public.staff_notifications where kind = 'team_account_changed' and record_id = $1 and recipient_id = $2`, [editor.userId, adminId])).rows;
+    const next = `moved-${Date.now()}@example.com`;
+    expect((await editor.client.auth.updateUser({ email: next })).data.user!.email).toBe(editor.email);
+    await t.platform.ctx.mail.drain();
+    const links = async (to: string) => {
+      const message = await until(() => smtp.received.find((m) => m.to.includes(to) && /email address/.test(m.subject)));
+      return new URL(/(http\S+\/auth\/v1\/verify\?\S+)/.exec(message.text)![1]);
+    };
+    await follow(await links(next));
+    expect(await notices()).toEqual([]);
+    expect((await t.db.query(`select email from public.users where id = $1`, [editor.userId])).rows).toEqual([{ email: editor.email }]);
+    await follow(await links(editor.email));
+    expect(await notices()).toEqual([{ title: 'Sign-in email changed: Editor Who Moves', body: `${editor.email} → ${next}` }]);
+    // A traveler's change is their own business.
+    const traveler = await t.traveler();
+    await t.db.query(`update auth.users set email = $2 where id = $1`, [traveler.userId, `elsewhere-${Date.now()}@example.com`]);
+    expect((await t.db.query(`select count(*)::int as n from public.staff_notifications where record_id = $1`, [traveler.userId])).rows).toEqual([{ n: 0 }]);
+  });
+
   it('an invitation expires after 7 days', async () => {
     const email = `late-${Date.now()}@example.com`;
     const invited = await invite(admin, { email, role: 'agent' });

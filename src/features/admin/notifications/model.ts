@@ -4,7 +4,16 @@
  * log's states.
  */
 
-export const NOTIFICATION_KINDS = ['booking_made', 'payment_received', 'refund_due', 'hold_expiring', 'traveler_message', 'enquiry_received', 'email_failed'] as const;
+export const NOTIFICATION_KINDS = [
+  'booking_made',
+  'payment_received',
+  'refund_due',
+  'hold_expiring',
+  'traveler_message',
+  'enquiry_received',
+  'email_failed',
+  'team_account_changed',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Each kind's name, what it tells, and the permission whose holders are told (the triggers' choice). */
@@ -16,6 +25,7 @@ export const KIND_INFO: Record<NotificationKind, { label: string; description: s
   traveler_message: { label: 'Messages', description: 'A traveler writes to the team', permission: 'messages.read' },
   enquiry_received: { label: 'Enquiries', description: 'A question or trip request from the website', permission: 'enquiries.read' },
   email_failed: { label: 'Failed emails', description: 'An email that could not be delivered after every try', permission: 'emails.read' },
+  team_account_changed: { label: 'Team accounts', description: 'A staff member’s sign-in email changed', permission: 'team.manage' },
 };
 
 /** The kinds a staff member with these permissions can be told of: the only ones worth a switch. */
