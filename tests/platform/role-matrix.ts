@@ -341,7 +341,8 @@ export const tables: Record<string, TableEntry> = {
     // A traveler writes and reads their own threads and marks replies read; the company all of them.
     cells: { anon: '----', traveler: 'SOO-', other: 'SOO-', admin: 'AYY-', agent: 'AYY-', editor: 'SOO-', guide: 'SOO-' },
     visible: { traveler: 'user_id = $1', other: 'user_id = $1' },
-    row: (f, role, whose) => ({ user_id: own(f, role, whose), thread_id: crypto.randomUUID(), subject: 'Matrix', body: 'Hello' }),
+    // In one's own conversation one writes as the traveler, in another's as the team.
+    row: (f, role, whose) => ({ user_id: own(f, role, whose), thread_id: crypto.randomUUID(), subject: 'Matrix', body: 'Hello', sender: ownerOf(role, whose) === role ? 'traveler' : 'staff' }),
     patch: { read_at: new Date().toISOString() },
     target: (f, role, whose) => ['id', ownId(f, 'message', role, whose)],
   },
@@ -426,7 +427,9 @@ export const tables: Record<string, TableEntry> = {
   },
   reviews: {
     // Published reviews are public; a traveler writes and edits their own, of a tour they travelled on.
-    cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'AYYY', agent: 'S---', editor: 'AYYY', guide: 'SOOO' },
+    // The content team reads all, and publishes, hides or removes any, but never writes or rewrites
+    // one in a traveler's name (the editor travels, and reviews as anyone does).
+    cells: { anon: 'S---', traveler: 'SOOO', other: 'SOOO', admin: 'A--Y', agent: 'S---', editor: 'AOOY', guide: 'SOOO' },
     visible: { anon: 'is_published', traveler: 'is_published or user_id = $1', other: 'is_published or user_id = $1' },
     row: (f, role, whose) => ({ tour_id: f.ids.travelledTour, user_id: own(f, role, role === 'admin' ? 'others' : whose), rating: 5, title: 'Matrix' }),
     patch: { title: 'Matrix review' },
@@ -799,6 +802,9 @@ export const functions: Record<string, FunctionEntry> = {
   notification_amount: nobody,
   notify_staff: nobody,
   notify_staff_of_booking: nobody,
+  notify_admins_of_staff_email_change: nobody,
+  guard_company_addresses: nobody,
+  branch_office_emails: nobody,
   notify_staff_of_enquiry: nobody,
   notify_staff_of_expiring_holds: nobody,
   notify_staff_of_failed_email: nobody,
