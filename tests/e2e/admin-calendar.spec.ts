@@ -66,7 +66,8 @@ async function setUp(a: Api, request: APIRequestContext, start: string): Promise
         nationality: 'Sweden',
         passport_number: `SE${1000000 + index}`,
         room_preference: 'twin',
-        dietary_needs: index === 0 ? 'Vegetarian' : undefined,
+        // Notes that a spreadsheet would run as formulas, were they not written as text.
+        dietary_needs: ['Vegetarian', '=1+1', '-2+3', '@SUM(1,1)'][index],
       })),
       p_contact: { full_name: 'Ingrid Moved', email, phone: '+46 70 123 4567' },
     },
@@ -143,7 +144,8 @@ test('an admin staffs a trip, is refused an overlapping guide and an overloaded 
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   expect(rows.map((row) => row.Traveler).sort()).toEqual([...travelerNames].sort());
   expect(rows.filter((row) => row.Vehicle.startsWith(trip.vehicles[0]))).toHaveLength(6);
-  expect(rows.find((row) => row.Traveler === 'Ingrid Moved')).toMatchObject({ 'Passport number': 'SE1000000', 'Dietary needs': 'Vegetarian', Room: 'Twin', 'Contact phone': '+46 70 123 4567' });
+  expect(rows.find((row) => row.Traveler === 'Ingrid Moved')).toMatchObject({ 'Passport number': 'SE1000000', 'Dietary needs': 'Vegetarian', Room: 'Twin', 'Contact phone': "'+46 70 123 4567" });
+  expect(travelerNames.slice(1, 4).map((name) => rows.find((row) => row.Traveler === name)!['Dietary needs'])).toEqual(["'=1+1", "'-2+3", "'@SUM(1,1)"]);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Back office screens' })).toBeHidden();
   expect(await sheets.first().evaluate((element) => getComputedStyle(element).breakAfter)).toBe('page');

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { exportCsv, exportFile, guessMapping, parseCsv, planFromCsv, planFromJson, type CatalogueFacts, type ExportRow } from '@/features/admin/catalogue/transfer.ts';
 
@@ -78,6 +79,16 @@ describe('the export', () => {
     const plan = planFromCsv(csv, guessMapping(csv.headers), facts);
     expect(plan.problems).toEqual([]);
     expect(plan.tours).toEqual(file.tours);
+  });
+
+  it('writes no cell a spreadsheet would run, and reads such texts back as they were', () => {
+    const risky = exportFile([{ ...row, summary: '=HYPERLINK("http://evil.example","Open")', description: '- Walking with rangers\n- Lions at dawn', meta_description: '@cmd' }], []);
+    const text = exportCsv(risky);
+    const cells = Papa.parse<string[]>(text).data.flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    const csv = parseCsv(text);
+    const plan = planFromCsv(csv, guessMapping(csv.headers), facts);
+    expect(plan.tours[0]).toMatchObject({ summary: '=HYPERLINK("http://evil.example","Open")', description: '- Walking with rangers\n- Lions at dawn', meta_description: '@cmd' });
   });
 
   it('comes back whole from its JSON', () => {

@@ -1,14 +1,15 @@
-import Papa from 'papaparse';
+import { toCsv } from '@/lib/csv.ts';
 
 /**
  * Saves rows as a CSV file the office opens in a spreadsheet: a header row of the column labels,
- * values as given (numbers stay numbers), and a byte-order mark so Excel reads UTF-8 names rightly.
+ * values as given (numbers stay numbers), nothing a spreadsheet would run (toCsv), and a byte-order
+ * mark so Excel reads UTF-8 names rightly.
  */
 export function downloadCsv<T>(fileName: string, rows: readonly T[], columns: readonly { label: string; value: (row: T) => string | number | null }[]): void {
-  const csv = Papa.unparse({
-    fields: columns.map((column) => column.label),
-    data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
-  });
+  const csv = toCsv(
+    columns.map((column) => column.label),
+    rows.map((row) => columns.map((column) => column.value(row))),
+  );
   downloadText(fileName, csv, 'text/csv');
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '@/lib/database.types.ts';
 import Papa from 'papaparse';
+import { cellText, toCsv } from '@/lib/csv.ts';
 import { DIFFICULTIES, MEALS, slugify } from './model.ts';
 
 /**
@@ -302,7 +303,7 @@ export function exportCsv(file: TransferFile): string {
       });
     }
   }
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows.map((row) => CSV_COLUMNS.map((column) => row[column] ?? '')) }, { newline: '\n' });
+  return toCsv(CSV_COLUMNS, rows.map((row) => CSV_COLUMNS.map((column) => row[column])), '\n');
 }
 
 /** A CSV's header row and its data rows, as papaparse reads them. */
@@ -314,7 +315,8 @@ export interface ParsedCsv {
 }
 
 export function parseCsv(source: string): ParsedCsv {
-  const parsed = Papa.parse<Record<string, string>>(source.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  // Cells this product made inert on export (toCsv) read back as they were.
+  const parsed = Papa.parse<Record<string, string>>(source.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transform: cellText });
   return {
     headers: parsed.meta.fields ?? [],
     rows: parsed.data,
