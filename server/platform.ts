@@ -14,6 +14,7 @@ import { JwtKeys } from './jwt.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
+import { createRemovedFileSweeper, type RemovedFileSweeper } from './storage/removed-files.ts';
 
 export interface Platform {
   ctx: PlatformContext;
@@ -21,7 +22,7 @@ export interface Platform {
   /** Set on the start that seeded the demo company: the generated admin credentials. */
   seeded?: SeedResult;
   /** Background work that tests (and maintenance) may also run on demand. */
-  jobs: { bookingEmails: BookingEmailWriter; bookingSchedule: BookingSchedule };
+  jobs: { bookingEmails: BookingEmailWriter; bookingSchedule: BookingSchedule; removedFiles: RemovedFileSweeper };
   close(): Promise<void>;
 }
 
@@ -62,7 +63,9 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     const holds = createHoldSweeper(db, log);
     const bookingEmails = createBookingEmailWriter(config, db, mail, { url: config.siteUrl, cardPayments: Boolean(paymentProviders(config).card) }, log);
     const bookingSchedule = createBookingSchedule(db, log);
+    const removedFiles = createRemovedFileSweeper(db, config.dataDir, log);
     mail.start();
+    removedFiles.start();
     holds.start();
     bookingEmails.start();
     bookingSchedule.start();
@@ -70,9 +73,10 @@ export async function createPlatform(config: Config, options: { db?: Database } 
       ctx,
       app,
       seeded,
-      jobs: { bookingEmails, bookingSchedule },
+      jobs: { bookingEmails, bookingSchedule, removedFiles },
       async close() {
         await bookingSchedule.stop();
+        await removedFiles.stop();
         await holds.stop();
         await bookingEmails.stop();
         await mail.stop();

@@ -177,6 +177,33 @@ create table if not exists storage.objects (
   unique (bucket_id, name)
 );
 
+-- Objects whose row was deleted in SQL (an account removed, a client erased, a row deleted by a
+-- function) rather than through the storage API: their files are removed from disk by the storage
+-- server's sweep (server/storage/removed-files.ts). Rows deleted through the API are listed too, and
+-- their files are already gone.
+create table if not exists storage.removed_objects (
+  id bigserial primary key,
+  bucket_id text not null,
+  name text not null,
+  removed_at timestamptz not null default now()
+);
+alter table storage.removed_objects enable row level security;
+revoke all on storage.removed_objects from anon, authenticated;
+
+create or replace function storage.list_removed_object() returns trigger
+language plpgsql security definer
+set search_path = storage
+as $$
+begin
+  insert into storage.removed_objects (bucket_id, name) values (old.bucket_id, old.name);
+  return null;
+end
+$$;
+
+drop trigger if exists objects_list_removed on storage.objects;
+create trigger objects_list_removed after delete on storage.objects
+  for each row execute function storage.list_removed_object();
+
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 grant select on storage.buckets to anon, authenticated;

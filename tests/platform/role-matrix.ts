@@ -805,6 +805,7 @@ export const functions: Record<string, FunctionEntry> = {
   notify_admins_of_staff_email_change: nobody,
   guard_company_addresses: nobody,
   branch_office_emails: nobody,
+  without_personal_values: nobody,
   notify_staff_of_enquiry: nobody,
   notify_staff_of_expiring_holds: nobody,
   notify_staff_of_failed_email: nobody,
