@@ -167,12 +167,16 @@ export async function prepare(type: string, bytes: Uint8Array): Promise<Prepared
   }
 }
 
-/** An SVG is kept as it is (the storage API serves it sandboxed); its size is read when librsvg can. */
+/**
+ * An SVG is kept as it is (the storage API serves it sandboxed), once librsvg has read it: a file that
+ * does not parse would be stored, listed and then shown broken on every page using it.
+ */
 async function prepareSvg(bytes: Uint8Array): Promise<Prepared> {
   const text = new TextDecoder().decode(bytes);
   if (!/<svg[\s>]/i.test(text)) throw new Refusal(415, words.unreadable);
   const metadata = await sharp(bytes).metadata().catch(() => null);
-  return { width: metadata?.width ?? null, height: metadata?.height ?? null, widths: [], fallback: null, sizes: [] };
+  if (!metadata || metadata.format !== 'svg') throw new Refusal(415, words.unreadable);
+  return { width: metadata.width ?? null, height: metadata.height ?? null, widths: [], fallback: null, sizes: [] };
 }
 
 /** The token the caller sent, as requestClaims read it: the bearer token, else the apikey header. */

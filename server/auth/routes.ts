@@ -227,6 +227,8 @@ export function authRoutes(ctx: PlatformContext): Hono {
     const password = body.password === undefined || body.password === null ? undefined : checkPassword(body.password);
     const dataChanges = body.data === undefined ? undefined : metadata(body.data, 'data');
     const email = body.email === undefined || body.email === null || body.email === '' ? undefined : normalizeEmail(body.email);
+    // Whether an address is taken is an answer too: asked a few times an hour per account.
+    if (email !== undefined && email !== user.email) await limit('auth.email_changes', user.id);
     if (password !== undefined && (await passwordMatches(user, password))) throw errors.samePassword();
     const encrypted = password === undefined ? undefined : await hashPassword(password);
     const redirectTo = redirectFrom(c);

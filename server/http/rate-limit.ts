@@ -14,12 +14,14 @@ export type RateLimitRule =
   | 'auth.recovery_requests'
   | 'auth.confirmation_resends'
   | 'auth.link_failures'
+  | 'auth.email_changes'
   | 'api.enquiries'
   | 'api.error_reports'
   | 'api.feedback'
   | 'api.performance_metrics'
   | 'api.card_checkouts'
   | 'booking.lookups'
+  | 'catalogue.imports'
   | 'booking.emails'
   | 'storage.uploads';
 

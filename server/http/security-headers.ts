@@ -81,16 +81,17 @@ export function securityHeaders(config: Pick<Config, 'siteUrl'>): MiddlewareHand
   const https = config.siteUrl.startsWith('https:');
   return async (c, next) => {
     await next();
+    // Every header is set before the body is touched: on @hono/node-server's light responses, reading
+    // the body makes a new Response, and what was set on the headers read before it is lost (pages
+    // answered with their policy went out without the headers below).
     const headers = c.res.headers;
     headers.set('x-content-type-options', 'nosniff');
     // A page with a secret in its address (a tour's preview) sends no referrer at all.
     if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'strict-origin-when-cross-origin');
     if (https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (!(headers.get('content-type') ?? '').startsWith('text/html') || c.res.body === null) return;
-    if (headers.has('content-security-policy')) {
-      for (const [name, value] of Object.entries(pageHeaders)) headers.set(name, value);
-      return;
-    }
+    if (!(headers.get('content-type') ?? '').startsWith('text/html')) return;
+    for (const [name, value] of Object.entries(pageHeaders)) headers.set(name, value);
+    if (headers.has('content-security-policy') || c.res.body === null) return;
     const html = await c.res.text();
     const response = new Response(html, c.res);
     response.headers.set('content-security-policy', contentSecurityPolicy(html, process.env.PUBLIC_SUPABASE_URL, https));

@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { clientAddress } from '../http/client.ts';
-import { forgiveRateLimitHit, hitRateLimit, RateLimited } from '../http/rate-limit.ts';
+import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
 import { asRequestRole, requestClaims, statementTimeout } from '../http/request-role.ts';
 import type { ApiRole, Claims } from '../jwt.ts';
 import { checkCost, checkQueryLength, checkRequestLimits, checkWorstCaseRows, restLimits, worstCaseRows, worstCaseScan } from './limits.ts';
@@ -116,6 +116,17 @@ function pickOverload(name: string, overloads: RoutineOverload[], keys: string[]
   );
 }
 
+/** Calls counted by a rate limit before they run, in a committed step of their own (so one that fails counts too). */
+interface CountedCall {
+  rule: RateLimitRule;
+  subject: string;
+  /** Taken back when the call succeeds: only failures count. */
+  forgiveOnSuccess: boolean;
+}
+
+/** Catalogue imports, the heaviest writes staff make (a file of up to 2,000 rows): counted per person, rule catalogue.imports. */
+const countedPerCaller: Record<string, RateLimitRule> = { import_tours: 'catalogue.imports' };
+
 /** Functions that find a guest's booking by its reference and email (or a link's token): lookups a stranger could try to guess, limited per address (rule booking.lookups). */
 const bookingLookups = new Set(['booking_by_reference', 'booking_payment_schedule', 'choose_payment_method', 'checkout_amount', 'confirm_booking_email']);
 
@@ -174,7 +185,7 @@ export function restRoutes(ctx: PlatformContext): Hono {
     readBody: (() => Promise<B>) | null,
     handler: (run: Runner, cache: SchemaCache, body: B) => Promise<Response>,
     readPlan?: (cache: SchemaCache, body: B, role: ApiRole) => ReadPlan | null,
-    guessable?: (body: B) => boolean,
+    countAhead?: (body: B, caller: Claims, ip: string) => CountedCall | null,
   ): Promise<Response> {
     let claims: Claims | null = null;
     try {
@@ -195,11 +206,12 @@ export function restRoutes(ctx: PlatformContext): Hono {
       }
       const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
       // A lookup by a key a stranger could guess (a reference and an email) counts as failed until it
-      // succeeds, in its own committed step: the lookup's own transaction is rolled back when it fails.
-      const lookup = guessable?.(body) ?? false;
-      if (lookup) await hitRateLimit(ctx.db, 'booking.lookups', origin.ip);
+      // succeeds, and an import counts whatever its outcome, each in its own committed step: the call's
+      // own transaction is rolled back when it fails.
+      const counted = countAhead?.(body, caller, origin.ip) ?? null;
+      if (counted) await hitRateLimit(ctx.db, counted.rule, counted.subject);
       const response = await asRequestRole(ctx.db, caller, (tx) => handler(runner(tx, caller.role, ctx.config.restMaxCost, planned), cache, body), origin);
-      if (lookup) await forgiveRateLimitHit(ctx.db, 'booking.lookups', origin.ip);
+      if (counted?.forgiveOnSuccess) await forgiveRateLimitHit(ctx.db, counted.rule, counted.subject);
       return response;
     } catch (error) {
       if (error instanceof RollbackWith) return error.response;
@@ -290,11 +302,12 @@ export function restRoutes(ctx: PlatformContext): Hono {
 
   function rpc(c: Context, post: boolean) {
     const name = c.req.param('fn')!;
-    // The functions that find a booking by what its guest holds: its reference with an email, or a link's token.
-    const guessable = (body: unknown) => {
-      if (!bookingLookups.has(name)) return false;
+    const countAhead = (body: unknown, caller: Claims, ip: string): CountedCall | null => {
+      if (countedPerCaller[name] && typeof caller.sub === 'string') return { rule: countedPerCaller[name], subject: caller.sub, forgiveOnSuccess: false };
+      // The functions that find a booking by what its guest holds: its reference with an email, or a link's token.
+      if (!bookingLookups.has(name)) return null;
       const args = post ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(queryEntries(c));
-      return typeof args.p_email === 'string' || typeof args.p_token === 'string';
+      return typeof args.p_email === 'string' || typeof args.p_token === 'string' ? { rule: 'booking.lookups', subject: ip, forgiveOnSuccess: true } : null;
     };
     const readPlan = (cache: SchemaCache, body: unknown, role: ApiRole): ReadPlan | null => {
       const { routine, wholeBody, args, isArgument } = resolveCall(c, cache, body, post);
@@ -338,7 +351,7 @@ export function restRoutes(ctx: PlatformContext): Hono {
       ).rows;
       const headers = { 'content-type': contentType(shape.shape), 'content-range': contentRange(page.offset, row.page, null) };
       return respond(prefer, c.req.method === 'HEAD' ? null : formatBody(row.body!, row.page, shape.shape), 200, headers);
-    }, readPlan, guessable);
+    }, readPlan, countAhead);
   }
 
   app.get('/:table', (c) =>

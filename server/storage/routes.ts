@@ -96,6 +96,8 @@ export function storageRoutes(ctx: PlatformContext): Hono {
           throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
         }
         if (error.code === '23505') throw new StorageError(409, 'Duplicate', 'The resource already exists');
+        // A file something still depends on (the media library's): the database says what, in words.
+        if (error.code === '23503') throw new StorageError(409, 'Conflict', error.message);
         // A value the database cannot take (a NUL, a malformed id, a broken check): the caller's mistake.
         if (error.code!.startsWith('22') || error.code === '23514') throw new StorageError(400, 'Invalid Input', 'The request contains a value that cannot be stored');
       }

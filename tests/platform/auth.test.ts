@@ -229,6 +229,20 @@ describe('auth (default settings)', () => {
     expectAuthError(taken.error, 422, 'email_exists');
   });
 
+  it('tells whether an address is taken a few times an hour per account, no more', async () => {
+    await t.setRateLimit('auth.email_changes', 2);
+    try {
+      const { client } = await t.traveler();
+      expectAuthError((await client.auth.updateUser({ email: t.admin.email })).error, 422, 'email_exists');
+      expect((await client.auth.updateUser({ email: newEmail('free') })).error).toBeNull();
+      expectAuthError((await client.auth.updateUser({ email: t.admin.email })).error, 429, 'over_request_rate_limit');
+      // Other changes to the account go on.
+      expect((await client.auth.updateUser({ data: { full_name: 'Still Here' } })).error).toBeNull();
+    } finally {
+      await t.setRateLimit('auth.email_changes', 5000);
+    }
+  });
+
   it('signs out one session, the others, or all of them', async () => {
     const { email, password } = await t.traveler();
     const sessions = await Promise.all(

@@ -118,5 +118,16 @@ describe('who writes in the field', () => {
     expect((await account.client.from('trip_incidents').select('departure_id')).data).toEqual([{ departure_id: led }]);
     expect((await account.client.from('trip_check_ins').select('departure_id')).data).toEqual([{ departure_id: led }]);
     expect((await account.client.from('trip_check_ins').insert({ client_id: randomUUID(), departure_id: led, booking_id: onLed.id, traveler_index: 1, checked_in_at: now() })).error?.code).toBe('42501');
+    // Another trip's booking sent with their own trip: refused without its reference or its status.
+    await server.db.query(`update public.bookings set status = 'cancelled', cancelled_at = now() where id = $1`, [onOther.id]);
+    for (const write of [
+      account.client.rpc('record_check_in', { p_client_id: randomUUID(), p_departure_id: led, p_booking_id: onOther.id, p_traveler_index: 0, p_checked_in_at: now() }),
+      account.client.rpc('record_field_payment', { p_client_id: randomUUID(), p_departure_id: led, p_booking_id: onOther.id, p_amount: 10, p_method: 'cash', p_reference: null, p_paid_at: now() }),
+    ]) {
+      const { error } = await write;
+      expect(error?.code).toBe('PT409');
+      expect(error?.message).toMatch(/^This booking is no longer on this trip: /);
+      expect(error?.message).not.toContain(onOther.booking_reference);
+    }
   });
 });

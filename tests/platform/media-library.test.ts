@@ -176,6 +176,7 @@ describe('refusals write nothing', () => {
     ['a JPEG cut short', async () => upload(editor.token, await jpeg().then((whole) => whole.subarray(0, Math.floor(whole.length / 2))), 'image/jpeg', 'half.jpg'), 415, 'This file is not a picture the library can read'],
     ['a PNG sent as a JPEG', async () => upload(editor.token, await picture(600, 400).png().toBuffer(), 'image/jpeg', 'mislabelled.jpg'), 415, 'This file is not a picture the library can read'],
     ['an SVG that is not one', () => upload(editor.token, Buffer.from('<html><body>hello</body></html>'), 'image/svg+xml', 'page.svg'), 415, 'This file is not a picture the library can read'],
+    ['an SVG that does not parse', () => upload(editor.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10"><rect width="10" height="10"'), 'image/svg+xml', 'cut.svg'), 415, 'This file is not a picture the library can read'],
     [
       'a picture over 40 megapixels',
       async () => upload(editor.token, await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#886644' } }).jpeg().toBuffer(), 'image/jpeg', 'panorama.jpg'),
@@ -312,6 +313,27 @@ describe('the storage upload limit', () => {
     } finally {
       await server.setRateLimit('storage.uploads', 30_000);
     }
+  });
+
+  it('a library file is neither deleted nor replaced through the storage API; the library deletes it, and every change is audited', async () => {
+    const row = (await (await upload(editor.token, await picture(800, 600).jpeg().toBuffer(), 'image/jpeg', 'baobab.jpg')).json()) as MediaAnswer;
+    const objects = await libraryObjects(`library/${row.id}/`);
+    expect(objects.length).toBeGreaterThan(1);
+    const refusal = 'This file belongs to the media library: delete or replace it there, where its uses are checked';
+    const removed = await editor.client.storage.from('media').remove(objects);
+    expect(removed.error?.message).toBe(refusal);
+    const replaced = await editor.client.storage.from('media').upload(objects[0], new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), { upsert: true });
+    expect(replaced.error?.message).toBe(refusal);
+    expect(await libraryObjects(`library/${row.id}/`)).toEqual(objects);
+    expect((await get(row.url)).status).toBe(200);
+
+    const editorId = (await editor.client.auth.getUser()).data.user!.id;
+    const audited = async (action: string) =>
+      (await one<{ n: number }>(`select count(*)::int as n from public.audit_log where table_name = 'objects' and action = $1 and actor_id = $2 and new_values ->> 'name' like $3 || '%' or (action = $1 and actor_id = $2 and old_values ->> 'name' like $3 || '%')`, [action, editorId, `library/${row.id}/`]))!.n;
+    expect(await audited('insert')).toBe(objects.length);
+    expect((await remove(editor.token, row.id)).status).toBe(200);
+    expect(await libraryObjects(`library/${row.id}/`)).toEqual([]);
+    expect(await audited('delete')).toBe(objects.length);
   });
 });
 

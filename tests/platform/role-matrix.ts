@@ -806,6 +806,7 @@ export const functions: Record<string, FunctionEntry> = {
   guard_company_addresses: nobody,
   branch_office_emails: nobody,
   without_personal_values: nobody,
+  guard_library_objects: nobody,
   notify_staff_of_enquiry: nobody,
   notify_staff_of_expiring_holds: nobody,
   notify_staff_of_failed_email: nobody,

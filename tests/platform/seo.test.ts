@@ -500,3 +500,22 @@ describe('sitemap and robots.txt', () => {
     expect(text).toContain(`Sitemap: ${server.config.siteUrl}/sitemap.xml`);
   });
 });
+
+describe('the headers every page and answer carries', () => {
+  it('pages: a policy that forbids framing, X-Frame-Options, an opener policy and a permissions policy; answers: nosniff', async () => {
+    for (const pathname of ['/', '/tours', `/tours/${tour.slug}`, '/blog', '/admin', '/auth/login', '/no-such-page']) {
+      const { headers } = await page(pathname);
+      expect(headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'");
+      expect(headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(headers.get('cross-origin-opener-policy'), pathname).toBe('same-origin');
+      expect(headers.get('permissions-policy'), pathname).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      expect(headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
+    }
+    for (const pathname of ['/api/health', '/auth/v1/settings', '/rest/v1/tours?select=slug&limit=1']) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { apikey: server.anonKey } });
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});

@@ -210,6 +210,31 @@ describe('import_tours, all or nothing', () => {
     }
   });
 
+  it('writes at most 2,000 rows at once, and counts every import against its person’s hourly limit, refused ones too', async () => {
+    const before = await counts();
+    const departures = Array.from({ length: 1_000 }, (_, i) => {
+      const day = new Date(Date.UTC(2032, 0, 1 + i * 2)).toISOString().slice(0, 10);
+      return { start_date: day, end_date: day, capacity: 8 };
+    });
+    const big = [tour('big-a', { departures } as unknown as Partial<TransferTour>), tour('big-b', { departures } as unknown as Partial<TransferTour>)];
+    const { error } = await editor.rpc('import_tours', { p_tours: big });
+    expect(error).toMatchObject({ code: '54000', message: 'At most 2,000 rows (tours, days, departures, seasons, discounts, extras and links) are imported at once: split the file' });
+    expect(await counts()).toEqual(before);
+
+    await server.setRateLimit('catalogue.imports', 2);
+    try {
+      const editorId = (await editor.auth.getUser()).data.user!.id;
+      await server.db.query(`delete from public.rate_limit_hits where rule = 'catalogue.imports' and subject = $1`, [editorId]);
+      expect((await editor.rpc('import_tours', { p_tours: [tour('limited-a')] })).error).toBeNull();
+      expect((await editor.rpc('import_tours', { p_tours: [{ slug: '' }] })).error?.code).not.toBe('PT429');
+      const third = await editor.rpc('import_tours', { p_tours: [tour('limited-b')] });
+      expect(third.error).toMatchObject({ code: 'PT429' });
+      expect(third.error?.message).toMatch(/catalogue imports by this person/);
+    } finally {
+      await server.setRateLimit('catalogue.imports', 20_000);
+    }
+  });
+
   it('is the catalogue editors’: an agent and a traveler are refused, and nothing is written', async () => {
     const before = await counts();
     for (const client of [agent, traveler]) {

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCreditCardOff, IconMail } from '@tabler/icons-reac
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
@@ -102,24 +102,30 @@ function PaymentNotice({ outcome, paid, confirmed, money }: { outcome: 'success'
 }
 
 /**
- * The link in the booking email proves the contact address: it is followed once, as the page opens,
- * and the seats are then held the longer time. Says so, or why the link could not be used.
+ * The link in the booking email proves the contact address, once the person who opened it presses
+ * Confirm: opening the page changes nothing, since mail scanners open every link they find. The
+ * seats are then held the longer time. Says so, or why the link could not be used.
  */
 function useEmailConfirmation(reference: string, token: string | null) {
   const queryClient = useQueryClient();
-  const confirm = useMutation({
+  return useMutation({
     mutationFn: () => confirmBookingEmail(reference, token!),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
-  const { mutate } = confirm;
-  useEffect(() => {
-    if (token) mutate();
-  }, [token, mutate]);
-  return confirm;
 }
 
-function EmailConfirmationNotice({ confirmation }: { confirmation: ReturnType<typeof useEmailConfirmation> }) {
-  if (confirmation.isIdle) return null;
+function EmailConfirmationNotice({ confirmation, hasToken }: { confirmation: ReturnType<typeof useEmailConfirmation>; hasToken: boolean }) {
+  if (confirmation.isIdle) {
+    if (!hasToken) return null;
+    return (
+      <Alert radius="lg" variant="light" color="brand" icon={<IconMail />} title="Is this your email address?" data-testid="email-confirmation">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">Confirm it, and we hold your seats the longer time while you pay.</Text>
+          <Button onClick={() => confirmation.mutate()}>Confirm my email address</Button>
+        </Stack>
+      </Alert>
+    );
+  }
   if (confirmation.isPending) {
     return (
       <Alert radius="lg" variant="light" color="brand" icon={<IconMail />} title="Confirming your email address…" data-testid="email-confirmation" />
@@ -205,7 +211,7 @@ export function BookingConfirmation({
       {/* No celebration for a payment given up on. */}
       {paymentOutcome !== 'cancelled' && <Confetti />}
       {paymentOutcome && <PaymentNotice outcome={paymentOutcome} paid={paid} confirmed={confirmed} money={charged} />}
-      <EmailConfirmationNotice confirmation={confirmation} />
+      <EmailConfirmationNotice confirmation={confirmation} hasToken={confirmToken !== null} />
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
         <Stack gap="md" align="flex-start">
           <ThemeIcon size={56} radius="xl" variant="light">
