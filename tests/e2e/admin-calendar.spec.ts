@@ -67,7 +67,7 @@ async function setUp(a: Api, request: APIRequestContext, start: string): Promise
         passport_number: `SE${1000000 + index}`,
         room_preference: 'twin',
         // Notes that a spreadsheet would run as formulas, were they not written as text.
-        dietary_needs: ['Vegetarian', '=1+1', '-2+3', '@SUM(1,1)'][index],
+        dietary_needs: ['Vegetarian', '=1+1', '-2+3', '@SUM(1,1)', '\t=1+1', '\r=1+1'][index],
       })),
       p_contact: { full_name: 'Ingrid Moved', email, phone: '+46 70 123 4567' },
     },
@@ -145,7 +145,7 @@ test('an admin staffs a trip, is refused an overlapping guide and an overloaded 
   expect(rows.map((row) => row.Traveler).sort()).toEqual([...travelerNames].sort());
   expect(rows.filter((row) => row.Vehicle.startsWith(trip.vehicles[0]))).toHaveLength(6);
   expect(rows.find((row) => row.Traveler === 'Ingrid Moved')).toMatchObject({ 'Passport number': 'SE1000000', 'Dietary needs': 'Vegetarian', Room: 'Twin', 'Contact phone': "'+46 70 123 4567" });
-  expect(travelerNames.slice(1, 4).map((name) => rows.find((row) => row.Traveler === name)!['Dietary needs'])).toEqual(["'=1+1", "'-2+3", "'@SUM(1,1)"]);
+  expect(travelerNames.slice(1, 6).map((name) => rows.find((row) => row.Traveler === name)!['Dietary needs'])).toEqual(["'=1+1", "'-2+3", "'@SUM(1,1)", "'\t=1+1", "'\r=1+1"]);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Back office screens' })).toBeHidden();
   expect(await sheets.first().evaluate((element) => getComputedStyle(element).breakAfter)).toBe('page');
