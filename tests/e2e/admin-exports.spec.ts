@@ -32,12 +32,13 @@ test('bookings and clients exports carry a formula-like name and phone as text',
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings?q=${email}`);
+  await signInThroughPage(page, admin.email, admin.password, '/admin/bookings');
+  await page.goto(`/admin/bookings?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole('button', { name: /^Export 1 to CSV$/ })).toBeEnabled({ timeout: 15_000 });
   const [booking] = await downloadedCsv(page, /^Export 1 to CSV$/);
   expect(booking).toMatchObject({ Client: `'${formula}`, Email: email, Phone: "'+255 754 000 111" });
 
-  await page.goto(`/admin/clients?q=${email}`);
+  await page.goto(`/admin/clients?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole('button', { name: /^Export 1 to CSV$/ })).toBeEnabled({ timeout: 15_000 });
   const [client] = await downloadedCsv(page, /^Export 1 to CSV$/);
   expect(Object.values(client)).toContain(`'${formula}`);
