@@ -161,7 +161,8 @@ for (const size of sizes) {
       await page.goto(/Confirm my email address: (\S+)/.exec(mail)![1]);
       // Opening the link changes nothing (a mail scanner opens every link): the person confirms.
       await expect(page.getByTestId('email-confirmation')).toContainText('Is this your email address?');
-      await expect(page.getByTestId('short-hold')).toBeVisible();
+      await expect(page.getByTestId('short-hold')).toContainText('Press Confirm my email address above.');
+      await saveScreenshot(page, 'booking-email-to-confirm');
       await page.getByRole('button', { name: 'Confirm my email address' }).click();
       await expect(page.getByTestId('email-confirmation')).toContainText('Your email address is confirmed');
       await expect(page.getByTestId('short-hold')).toHaveCount(0);

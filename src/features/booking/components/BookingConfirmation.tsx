@@ -234,7 +234,7 @@ export function BookingConfirmation({
               {holdTerms
                 ? `Until you do, we hold them for ${holdLengthInWords(holdTerms.unverifiedHoldMinutes)}; then for ${holdLengthInWords(holdTerms.verifiedHoldMinutes)}, or ${holdLengthInWords(holdTerms.offlineHoldDays * 1440)} from booking for a bank transfer or payment on arrival.`
                 : 'Until you do, we hold them for a short time only.'}{' '}
-              The link is in the booking email we sent{contactEmail ? ` to ${contactEmail}` : ''}.
+              {confirmToken ? 'Press Confirm my email address above.' : `The link is in the booking email we sent${contactEmail ? ` to ${contactEmail}` : ''}.`}
             </Alert>
           )}
           <div>
