@@ -30,6 +30,37 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * An amount as the office types it, or as an amount box hands it over ('1,256.40', 1256.4, '0.1'),
+ * read exactly, in whole cents: never compared as a float (1256.4 * 100 is 125639.99999999999, which
+ * refused every amount like it). `decimal` is what goes to SQL ('1256.40'), where amounts are numeric.
+ */
+export type ParsedAmount = { ok: true; cents: number; decimal: string } | { ok: false; problem: 'empty' | 'not-an-amount' | 'past-the-cent' };
+
+export function parseAmount(value: string | number | null | undefined): ParsedAmount {
+  const text = (typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '?') : (value ?? '')).trim().replace(/,/g, '');
+  if (text === '') return { ok: false, problem: 'empty' };
+  // Digits, a point and more digits: no sign, no exponent (String(1e21) is '1e+21'), at most 13 digits whole.
+  const match = /^(\d{0,13})(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[1] === '' && !match[2])) return { ok: false, problem: 'not-an-amount' };
+  const [, whole, fraction = ''] = match;
+  if (fraction.replace(/0+$/, '').length > 2) return { ok: false, problem: 'past-the-cent' };
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return { ok: true, cents, decimal: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` };
+}
+
+/** The decimal text of an amount a form has already checked with parseAmount ('1256.40'). */
+export function decimalAmount(value: string | number): string {
+  const amount = parseAmount(value);
+  if (!amount.ok) throw new Error(`Not an amount to the cent: ${String(value)}`);
+  return amount.decimal;
+}
+
+/** A stored amount (numeric to the cent, arriving as a number or a string) in whole cents. */
+export function toCents(amount: number | string): number {
+  return Math.round(Number(amount) * 100);
+}
+
 // A page of tour cards formats dozens of prices: each currency's format is built once.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 

@@ -55,6 +55,10 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
   // More than is owed: a field message, and nothing written.
   await page.getByRole('button', { name: 'Record a payment' }).click();
   const form = page.getByRole('form', { name: 'Record a payment' });
+  // The deposit is in: what it offers is the whole balance, to the cent.
+  const typed = money(balance).slice(1);
+  await expect(form.getByRole('textbox', { name: /Amount received/ })).toHaveValue(typed);
+  await expect(form.getByText('The whole balance')).toBeVisible();
   await form.getByRole('textbox', { name: /Amount received/ }).fill(String(balance + 100));
   await form.getByRole('combobox', { name: 'How it was paid' }).click();
   await page.getByRole('option', { name: 'Bank transfer' }).click();
@@ -64,8 +68,8 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
   const payments = async () => (await rest<unknown[]>(a, await adminToken(a), 'GET', `payments?select=id&booking_id=eq.${booking.id}`)).length;
   const paymentsBefore = await payments();
 
-  // The balance, received by bank transfer.
-  await form.getByRole('textbox', { name: /Amount received/ }).fill(String(balance));
+  // The balance, received by bank transfer, typed as the office writes it (1,256.40).
+  await form.getByRole('textbox', { name: /Amount received/ }).fill(typed);
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByTestId('booking-balance')).toHaveText('$0.00');
   await expect(page.getByTestId('payments')).toContainText('TT-E2E-4471');

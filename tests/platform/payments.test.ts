@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decimalAmount, formatMoney } from '../../src/lib/money.ts';
 import { addressOf } from '../../server/mail/company.ts';
 import { checkoutCompletedEvent, deliverWebhook, startFakeStripe, stripeSignature, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { startSmtp, until, type SmtpSink } from '../helpers/smtp.ts';
@@ -184,6 +185,27 @@ describe('the payment schedule', () => {
 });
 
 describe('the team records a bank transfer', () => {
+  it('amounts with cents go through exactly: as the form sends them, as SQL keeps them, as the receipt says them', async () => {
+    const booking = await guestBooking(far);
+    await server.db.query(`update public.bookings set total_amount = 101256.50 where id = $1`, [booking.id]);
+    // What the office's form sends: the amount it read to the cent (decimalAmount), as supabase-js puts it in JSON.
+    for (const typed of ['0.10', '1,256.40', '0.01', '99,999.99']) {
+      const { data, error } = await admin.rpc('record_payment', { p_booking_id: booking.id, p_amount: Number(decimalAmount(typed)), p_method: 'cash' });
+      expect(error, typed).toBeNull();
+      expect(formatMoney((data as { amount: number }).amount, 'USD', { cents: true })).toBe(`$${typed}`);
+    }
+    const { rows } = await server.db.query<{ amount: string }>(`select amount::text from public.payments where booking_id = $1 order by created_at`, [booking.id]);
+    expect(rows.map((row) => row.amount)).toEqual(['0.10', '1256.40', '0.01', '99999.99']);
+    const { rows: paid } = await server.db.query<{ amount_paid: string; due: string }>(`select amount_paid::text, (total_amount - amount_paid)::text as due from public.bookings where id = $1`, [booking.id]);
+    expect(paid).toEqual([{ amount_paid: '101256.50', due: '0.00' }]);
+    // The database refuses past the cent, whatever sent it.
+    const other = await guestBooking(far);
+    expect((await admin.rpc('record_payment', { p_booking_id: other.id, p_amount: 10.005, p_method: 'cash' })).error?.message).toBe('Please give the amount in USD to the cent');
+    await deliverEmails();
+    const receipt = await until(() => smtp.received.find((m) => m.to.includes(booking.contact.email) && m.subject.startsWith('Payment received: USD 1,256.40')));
+    expect(receipt.subject).toBe(`Payment received: USD 1,256.40 for booking ${booking.booking_reference}`);
+  });
+
   it('amount_paid and the status follow the payments, and each payment gets a receipt by email', async () => {
     const booking = await guestBooking(far);
     const first = await ok<{ amount: number; currency: string; method: string; status: string; provider_reference: string }>(

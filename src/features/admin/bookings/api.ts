@@ -85,6 +85,16 @@ export type BookingDetail = Row<'bookings'> & {
   payments: Row<'payments'>[];
 };
 
+/** What the booking owes and when (booking_payment_schedule): the deposit still due now, then the balance by its date. */
+export interface BookingSchedule {
+  outstanding: number;
+  pay_in_full: boolean;
+  deposit_amount: number;
+  deposit_due: number;
+  balance_due: number;
+  balance_due_date: string | null;
+}
+
 /** An audit log entry with the name of who made the change, when the reader may know it. */
 export type AuditEntry = Row<'audit_log'> & { actor_name: string | null };
 
@@ -96,7 +106,7 @@ export type BookingEmail = Pick<Row<'booking_notifications'>, 'id' | 'kind' | 's
 export const bookingDetailQuery = (id: string) =>
   queryOptions({
     queryKey: bookingKeys.detail(id),
-    queryFn: async (): Promise<{ booking: BookingDetail; history: AuditEntry[]; emails: BookingEmail[] }> => {
+    queryFn: async (): Promise<{ booking: BookingDetail; schedule: BookingSchedule | null; history: AuditEntry[]; emails: BookingEmail[] }> => {
       const supabase = await getSupabase();
       const { data: booking, error } = await supabase
         .from('bookings')
@@ -107,7 +117,7 @@ export const bookingDetailQuery = (id: string) =>
       if (!booking) throw Object.assign(new Error('This booking could not be found'), { status: 404 });
       const paymentIds = (booking.payments as Row<'payments'>[]).map((payment) => payment.id);
       // The History: the booking's own changes and its payments'. Only auditors read it; others see none.
-      const [history, emails] = await Promise.all([
+      const [history, emails, schedule] = await Promise.all([
         supabase
           .from('audit_log')
           .select('*')
@@ -120,6 +130,7 @@ export const bookingDetailQuery = (id: string) =>
           .select('id, kind, status, created_at, last_error, skip_reason, email_queue(id, to_address, subject, status, sent_at)')
           .eq('booking_id', id)
           .order('created_at', { ascending: false }),
+        supabase.rpc('booking_payment_schedule', { p_booking_id: id }),
       ]);
       // Who made each change, by name, where the role may read people (clients.read).
       const actorIds = [...new Set((history.data ?? []).map((entry) => entry.actor_id).filter((actor): actor is string => actor !== null))];
@@ -127,6 +138,7 @@ export const bookingDetailQuery = (id: string) =>
       const actorNames = new Map(actors.map((actor) => [actor.id, actor.full_name || actor.email]));
       return {
         booking: booking as unknown as BookingDetail,
+        schedule: (schedule.data as unknown as BookingSchedule | null) ?? null,
         history: (history.data ?? []).map((entry) => ({ ...entry, actor_name: entry.actor_id ? (actorNames.get(entry.actor_id) ?? null) : null })),
         emails: (emails.data ?? []) as unknown as BookingEmail[],
       };
@@ -134,10 +146,11 @@ export const bookingDetailQuery = (id: string) =>
   });
 
 /** Records money received by bank transfer, mobile money or cash (record_payment); a refusal throws its message. */
-export async function recordPayment(input: { bookingId: string; amount: number; method: string; reference: string; paidAt: string | null }) {
+export async function recordPayment(input: { bookingId: string; amount: string; method: string; reference: string; paidAt: string | null }) {
   const { data, error } = await (await getSupabase()).rpc('record_payment', {
     p_booking_id: input.bookingId,
-    p_amount: input.amount,
+    // JSON carries a number as its shortest text ('1256.4'), which SQL reads as an exact numeric.
+    p_amount: Number(input.amount),
     p_method: input.method,
     p_reference: input.reference || null,
     p_paid_at: input.paidAt,

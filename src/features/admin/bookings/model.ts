@@ -1,5 +1,5 @@
-import { formatOfficeDateTime } from '@/lib/dates.ts';
-import { formatMoney } from '@/lib/money.ts';
+import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
+import { formatMoney, parseAmount, toCents } from '@/lib/money.ts';
 
 /** How staff record money received by hand; card and PayPal arrive through their providers. */
 export const MANUAL_PAYMENT_METHODS = [
@@ -32,11 +32,11 @@ export type PaymentFormProblems = Partial<Record<keyof PaymentFormValues | 'form
  */
 export function paymentFormProblems(values: PaymentFormValues, balance: number, currency: string, today: string): PaymentFormProblems {
   const problems: PaymentFormProblems = {};
-  const amount = typeof values.amount === 'number' ? values.amount : Number(String(values.amount).replace(/,/g, ''));
-  if (values.amount === '' || !Number.isFinite(amount) || amount <= 0) problems.amount = 'Please give the amount received';
-  else if (Math.round(amount * 100) !== amount * 100) problems.amount = `Please give the amount in ${currency} to the cent`;
-  else if (balance <= 0) problems.amount = 'This booking is paid in full';
-  else if (amount > balance) problems.amount = `A payment can be at most the ${formatMoney(balance, currency, { cents: true })} still due`;
+  const amount = parseAmount(values.amount);
+  if (!amount.ok && amount.problem === 'past-the-cent') problems.amount = `Please give the amount in ${currency} to the cent`;
+  else if (!amount.ok || amount.cents <= 0) problems.amount = 'Please give the amount received';
+  else if (toCents(balance) <= 0) problems.amount = 'This booking is paid in full';
+  else if (amount.cents > toCents(balance)) problems.amount = `A payment can be at most the ${formatMoney(balance, currency, { cents: true })} still due`;
   if (!values.method) problems.method = 'Please choose how the payment was made';
   if (values.reference.trim().length > 200) problems.reference = 'The payment reference is too long';
   if (values.paidAt && values.paidAt > today) problems.paidAt = 'The payment cannot be received in the future';
@@ -53,7 +53,18 @@ export function paymentRefusalField(message: string): keyof PaymentFormProblems 
 
 /** What the booking still owes. */
 export function balanceOf(booking: { total_amount: number; amount_paid: number }): number {
-  return Math.max(0, Math.round((Number(booking.total_amount) - Number(booking.amount_paid)) * 100) / 100);
+  return Math.max(0, toCents(booking.total_amount) - toCents(booking.amount_paid)) / 100;
+}
+
+/**
+ * What the payment form offers: the deposit while it is still due, otherwise the whole balance; with
+ * a line saying which, so a phone payment of the deposit is one tap, not an amount worked out by hand.
+ */
+export function amountDueNow(balance: number, schedule: { deposit_due: number; balance_due: number; balance_due_date: string | null; pay_in_full: boolean } | null, currency: string): { amount: number; note: string | undefined } {
+  if (!schedule || toCents(schedule.deposit_due) <= 0 || schedule.pay_in_full) return { amount: balance, note: balance > 0 ? 'The whole balance' : undefined };
+  const due = toCents(schedule.deposit_due) / 100;
+  const rest = toCents(schedule.balance_due) / 100;
+  return { amount: due, note: rest > 0 && schedule.balance_due_date ? `The deposit due now; ${formatMoney(rest, currency, { cents: true })} more by ${formatOfficeDate(schedule.balance_due_date)}` : 'The deposit due now' };
 }
 
 /** The audit log's columns in words, for the History. */
@@ -129,9 +140,9 @@ export function newBookingProblems(values: NewBookingValues, seatsLeft: number |
   if (!values.email.trim()) problems.email = 'Please give the lead traveler’s email';
   else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email.trim())) problems.email = 'Please give a valid email address';
   if (values.byHand) {
-    const total = Number(values.total);
-    if (values.total === '' || !Number.isFinite(total) || total <= 0) problems.total = 'Please give the new total';
-    else if (Math.round(total * 100) !== total * 100) problems.total = 'Please give the total to the cent';
+    const total = parseAmount(values.total);
+    if (!total.ok && total.problem === 'past-the-cent') problems.total = 'Please give the total to the cent';
+    else if (!total.ok || total.cents <= 0) problems.total = 'Please give the new total';
     if (!values.reason.trim()) problems.reason = 'Please give the reason for the new price';
   }
   return problems;

@@ -1,4 +1,5 @@
 import { addDays } from '@/lib/dates.ts';
+import { toCents } from '@/lib/money.ts';
 
 /**
  * The enquiry pipeline and the quote builder's rules, pure: the same rules the database keeps
@@ -82,12 +83,11 @@ export interface QuoteForm {
 export type QuoteField = 'title' | 'tour_id' | 'start_date' | 'adults' | 'children' | 'valid_until' | 'days' | 'lines';
 export type QuoteProblems = Partial<Record<QuoteField, string>> & { dayTitles?: Record<number, string>; lineProblems?: Record<number, string> };
 
-const toCents = (value: number) => Math.round(value * 100);
-
 /** A line's amount and the quote's total, in whole cents to add up as the database does. */
 export function lineAmount(line: QuoteLine): number {
   if (line.quantity === '' || line.unit_price === '') return 0;
-  return toCents(Number(line.quantity) * Number(line.unit_price)) / 100;
+  // A quantity is whole and a price is to the cent: whole cents times a whole number stay exact.
+  return (Number(line.quantity) * toCents(line.unit_price)) / 100;
 }
 
 export function quoteTotal(lines: readonly QuoteLine[]): number {

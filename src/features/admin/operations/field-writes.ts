@@ -1,4 +1,5 @@
 import type { LocalDb, MirrorRow } from '@/lib/local-db.ts';
+import { toCents } from '@/lib/money.ts';
 import { checked } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import { fieldTripId, FIELD_PAYMENT_LABELS, type FieldPaymentMethod } from './field.ts';
@@ -95,7 +96,7 @@ export const fieldPayment = defineWrite<FieldPaymentWrite>({
       const booking = bookingOf(manifest, write.bookingId);
       // Once the server has it, the balance it sent already counts it.
       if (!booking || booking.field_payments.includes(write.key)) return false;
-      booking.balance_due = Math.max(0, Math.round((Number(booking.balance_due) - write.amount) * 100) / 100);
+      booking.balance_due = Math.max(0, toCents(booking.balance_due) - toCents(write.amount)) / 100;
       booking.field_payments.push(write.key);
       return true;
     }),
@@ -103,7 +104,7 @@ export const fieldPayment = defineWrite<FieldPaymentWrite>({
     changeTrip(db, userId!, write.departureId, (manifest) => {
       const booking = bookingOf(manifest, write.bookingId);
       if (!booking || !booking.field_payments.includes(write.key)) return false;
-      booking.balance_due = Math.round((Number(booking.balance_due) + write.amount) * 100) / 100;
+      booking.balance_due = (toCents(booking.balance_due) + toCents(write.amount)) / 100;
       booking.field_payments = booking.field_payments.filter((key) => key !== write.key);
       return true;
     }),

@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
+import { parseAmount, toCents } from '@/lib/money.ts';
 import type { Manifest } from './manifest.ts';
 
 /**
@@ -39,10 +40,10 @@ export interface FieldPaymentDraft {
 export function fieldPaymentProblems(draft: FieldPaymentDraft, owed: number | null): Partial<Record<'bookingId' | 'amount' | 'reference', string>> {
   const problems: Partial<Record<'bookingId' | 'amount' | 'reference', string>> = {};
   if (!draft.bookingId) problems.bookingId = 'Choose the booking the payment is for';
-  const amount = draft.amount === '' ? NaN : Number(draft.amount);
-  if (!Number.isFinite(amount) || amount <= 0) problems.amount = 'A payment is an amount above zero';
-  else if (Math.round(amount * 100) !== amount * 100) problems.amount = 'Give the amount to the cent';
-  else if (owed !== null && amount > owed) problems.amount = owed === 0 ? 'This booking is paid in full' : `This booking owes ${owed.toFixed(2)}: the payment is more than that`;
+  const amount = parseAmount(draft.amount);
+  if (!amount.ok && amount.problem === 'past-the-cent') problems.amount = 'Give the amount to the cent';
+  else if (!amount.ok || amount.cents <= 0) problems.amount = 'A payment is an amount above zero';
+  else if (owed !== null && amount.cents > toCents(owed)) problems.amount = toCents(owed) === 0 ? 'This booking is paid in full' : `This booking owes ${owed.toFixed(2)}: the payment is more than that`;
   if (draft.reference.trim().length > 200) problems.reference = 'The reference is up to 200 characters';
   return problems;
 }

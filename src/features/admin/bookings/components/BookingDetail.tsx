@@ -7,10 +7,10 @@ import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { Section } from '@/components/admin/Section.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
-import { formatMoney } from '@/lib/money.ts';
+import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingEmail } from '../api.ts';
-import { balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
+import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingSchedule, type BookingEmail } from '../api.ts';
+import { amountDueNow, balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
 import { BookingChangeActions } from './BookingChanges.tsx';
 import { BookingConversation, BookingTravelers } from './BookingPeople.tsx';
 
@@ -45,17 +45,18 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 }
 
 /** Records a bank transfer, mobile money or cash received, with field messages before and after the database answers. */
-function RecordPaymentForm({ booking, onDone }: { booking: BookingDetail; onDone: () => void }) {
+function RecordPaymentForm({ booking, schedule, onDone }: { booking: BookingDetail; schedule: BookingSchedule | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const balance = balanceOf(booking);
   const today = localIsoDate();
-  const [values, setValues] = useState<PaymentFormValues>({ amount: balance, method: null, reference: '', paidAt: today });
+  const dueNow = amountDueNow(balance, schedule, booking.currency);
+  const [values, setValues] = useState<PaymentFormValues>({ amount: dueNow.amount, method: null, reference: '', paidAt: today });
   const [problems, setProblems] = useState<PaymentFormProblems>({});
   const mutation = useMutation({
     mutationFn: () =>
-      recordPayment({ bookingId: booking.id, amount: Number(values.amount), method: values.method!, reference: values.reference.trim(), paidAt: values.paidAt === today ? null : `${values.paidAt}T12:00:00Z` }),
+      recordPayment({ bookingId: booking.id, amount: decimalAmount(values.amount), method: values.method!, reference: values.reference.trim(), paidAt: values.paidAt === today ? null : `${values.paidAt}T12:00:00Z` }),
     onSuccess: async () => {
-      notify.success(`Payment of ${money(Number(values.amount), booking.currency)} recorded`);
+      notify.success(`Payment of ${money(Number(decimalAmount(values.amount)), booking.currency)} recorded`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
       onDone();
     },
@@ -84,7 +85,9 @@ function RecordPaymentForm({ booking, onDone }: { booking: BookingDetail; onDone
             value={values.amount}
             onChange={(amount) => set({ amount })}
             decimalScale={2}
+            fixedDecimalScale
             thousandSeparator=","
+            description={dueNow.note}
             error={problems.amount}
             required
           />
@@ -150,7 +153,7 @@ function MarkRefunded({ payment, onClose }: { payment: BookingDetail['payments']
   );
 }
 
-function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: boolean }) {
+function Payments({ booking, schedule, canRecord }: { booking: BookingDetail; schedule: BookingSchedule | null; canRecord: boolean }) {
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<BookingDetail['payments'][number] | null>(null);
   const open = booking.status !== 'cancelled' && booking.status !== 'expired' && balanceOf(booking) > 0;
@@ -167,7 +170,7 @@ function Payments({ booking, canRecord }: { booking: BookingDetail; canRecord: b
     >
       {recording && (
         <Card withBorder radius="md" mb="md" bg="var(--mantine-color-gray-0)">
-          <RecordPaymentForm booking={booking} onDone={() => setRecording(false)} />
+          <RecordPaymentForm booking={booking} schedule={schedule} onDone={() => setRecording(false)} />
         </Card>
       )}
       {booking.payments.length === 0 ? (
@@ -324,7 +327,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
         </Alert>
       </Stack>
     );
-  const { booking, history, emails } = data;
+  const { booking, schedule, history, emails } = data;
   const contact = (booking.contact ?? {}) as Contact;
   const lines = (Array.isArray(booking.price_breakdown) ? booking.price_breakdown : []) as unknown as PriceLine[];
   const balance = balanceOf(booking);
@@ -368,7 +371,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <Payments booking={booking} canRecord={canRecordPayments} />
+            <Payments booking={booking} schedule={schedule} canRecord={canRecordPayments} />
             <Section title="Price">
               {lines.length === 0 ? (
                 <Text c="dimmed" size="sm">

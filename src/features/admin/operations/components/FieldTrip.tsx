@@ -3,7 +3,7 @@ import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateRange, formatOfficeDateTime, formatOfficeTime, officeToday } from '@/lib/dates.ts';
-import { formatMoney } from '@/lib/money.ts';
+import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { queueWrite } from '@/lib/outbox/outbox.ts';
 import { useWritesOnDevice } from '@/lib/outbox/status.ts';
@@ -111,7 +111,7 @@ function Payments({ manifest }: { manifest: Manifest }) {
           const found = fieldPaymentProblems(draft, booking ? Number(booking.balance_due) : null);
           setProblems(found);
           if (Object.keys(found).length > 0 || !booking) return;
-          const amount = Number(draft.amount);
+          const amount = Number(decimalAmount(draft.amount));
           void queueWrite(fieldPayment, {
             key: crypto.randomUUID(),
             departureId: manifest.trip.id,
