@@ -151,7 +151,7 @@ const sql = {
       t.duration_days, t.is_private, c.name as category,
       (select json_agg(json_build_object('day', i.day_number, 'title', i.title, 'description', i.description) order by i.day_number)
          from public.tour_itinerary i where i.tour_id = t.id) as itinerary,
-      exists (select 1 from public.tour_departures d where d.tour_id = t.id and d.start_date > current_date
+      exists (select 1 from public.tour_departures d where d.tour_id = t.id and d.start_date > public.company_today()
          and d.status not in ('sold_out', 'cancelled') and d.seats_booked < d.capacity) as has_open_departure
     from public.tours t left join public.categories c on c.id = t.category_id where t.slug = $1`,
   destination: `select name, country, summary, description, meta_description, image_url from public.destinations where slug = $1`,

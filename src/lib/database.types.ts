@@ -2851,6 +2851,7 @@ export interface Database {
       client_tags_in_use: { Args: Record<PropertyKey, never>; Returns: string[] };
       company_currency: { Args: Record<PropertyKey, never>; Returns: string };
       company_time_zone: { Args: Record<PropertyKey, never>; Returns: string };
+      company_today: { Args: Record<PropertyKey, never>; Returns: string };
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
@@ -2915,6 +2916,7 @@ export interface Database {
       staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
       trip_manifest: { Args: { p_departure_id: string }; Returns: Json };
       trip_move_problems: { Args: { p_departure_id: string; p_start_date: string }; Returns: string[] };
+      trip_staffing_options: { Args: { p_departure_id: string }; Returns: Json };
       update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
     };

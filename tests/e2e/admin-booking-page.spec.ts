@@ -35,6 +35,10 @@ test('on a tablet, the office confirms a booking, corrects its travelers, resend
   const confirm = page.getByRole('form', { name: 'Confirm booking' });
   await confirm.getByRole('button', { name: 'Confirm booking' }).tap();
   await expect(confirm.getByText('Please give the reason for the change')).toBeVisible();
+  // Marked required, with its example beside it rather than inside the box, where it read as typed.
+  await expect(confirm.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('required', '');
+  await expect(confirm.getByRole('textbox', { name: 'Reason' })).not.toHaveAttribute('placeholder');
+  await expect(confirm.getByText('For example: Deposit received in cash at the office')).toBeVisible();
   await confirm.getByRole('textbox', { name: 'Reason' }).fill('Deposit paid in cash at the Arusha office');
   await confirm.getByRole('button', { name: 'Confirm booking' }).tap();
   await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();

@@ -88,7 +88,7 @@ async function setUp(a: Api, request: APIRequestContext, start: string): Promise
 const bar = (page: import('@playwright/test').Page, title: string, start: string) =>
   page.getByRole('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${officeDate(start).replace(/\//g, '\\/')} –`) }).first();
 
-test('an admin staffs a trip, is refused an overlapping guide and an overloaded vehicle, and drags the trip to another day', async ({ page, request }) => {
+test('an admin staffs a trip, sees who is busy before choosing, is refused an overloaded vehicle, and drags the trip to another day', async ({ page, request }) => {
   const a = await api(request);
   const start = dayOfMonthAhead(8, 3);
   const trip = await setUp(a, request, start);
@@ -101,14 +101,16 @@ test('an admin staffs a trip, is refused an overlapping guide and an overloaded 
   const panel = page.getByRole('dialog');
   await expect(panel.getByText('No guide yet.')).toBeVisible();
 
-  // The guide already on an overlapping trip is refused, with the trip named.
+  // The picker says who is free before choosing: the guide already on an overlapping trip is offered
+  // greyed, under "Not free", with the trip named; the free one under "Free on these dates".
   const guideForm = panel.getByRole('form', { name: 'Assign a guide' });
   await guideForm.getByRole('combobox', { name: 'Guide' }).click();
-  await page.getByRole('option', { name: new RegExp(trip.busyGuide) }).click();
-  await guideForm.getByRole('button', { name: 'Assign' }).click();
-  await expect(guideForm.getByRole('alert')).toContainText(`${trip.busyGuide} already guides ${trip.title}`);
-  await expect(guideForm.getByRole('alert')).toContainText('a guide is on one trip at a time');
-  await guideForm.getByRole('combobox', { name: 'Guide' }).click();
+  const busy = page.getByRole('option', { name: new RegExp(trip.busyGuide) });
+  await expect(busy).toContainText(`${trip.busyGuide} already guides ${trip.title}`);
+  await expect(busy).toContainText('a guide is on one trip at a time');
+  await expect(busy).toHaveAttribute('data-combobox-disabled', 'true');
+  await expect(page.getByRole('listbox').getByText('Not free', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listbox').getByText('Free on these dates', { exact: true })).toBeVisible();
   await page.getByRole('option', { name: new RegExp(trip.freeGuide) }).click();
   await guideForm.getByRole('button', { name: 'Assign' }).click();
   await expect(panel.getByText(trip.freeGuide, { exact: true })).toBeVisible();

@@ -32,7 +32,18 @@ test('an admin opens the dashboard and jumps to a screen from the command palett
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Analytics', 'Bookings', 'Enquiries', 'Clients', 'Messages', 'Calendar', 'Field mode', 'Guides', 'Vehicles', 'Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media', 'Settings', 'Team', 'Sign-in details']);
   // What the trips and the fleet need (the demo leaves trips unstaffed and papers falling due).
-  await expect(page.getByTestId('trips-to-staff')).toContainText('No guide');
+  // Every booked trip ahead is counted; the card shows the first few, the rest a tap away.
+  const toStaff = page.getByTestId('trips-to-staff');
+  await expect(toStaff).toContainText('No guide');
+  const count = Number((await toStaff.getByRole('heading').textContent())!.match(/\((\d+)\)/)![1]);
+  expect(count).toBeGreaterThan(6);
+  // The first six, or more when more than six have nobody free to take them (those come first).
+  const first = await toStaff.getByRole('link').count();
+  expect(first).toBeGreaterThanOrEqual(6);
+  expect(first).toBeLessThan(count);
+  await toStaff.getByRole('button', { name: `Show all ${count} trips to staff` }).click();
+  await expect(toStaff.getByRole('link')).toHaveCount(count);
+  await toStaff.getByRole('button', { name: 'Show fewer' }).click();
   await expect(page.getByTestId('papers-due')).toContainText('Emmanuel Mollel');
   await expect(page.getByTestId('papers-due')).toContainText('Land Cruiser 4 (T 766 DRS)');
   await saveScreenshot(page, 'admin-dashboard');

@@ -31,7 +31,7 @@ const historyOf = async (table: string, recordId: string) =>
 async function aBooking() {
   const { rows } = await server.db.query<{ id: string }>(
     `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
-      where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 2
+      where t.status = 'active' and not d.is_private and d.start_date > public.company_today() + 30 and d.capacity - d.seats_booked >= 2
       order by d.start_date limit 1`,
   );
   const traveler = await server.traveler();

@@ -28,7 +28,7 @@ afterAll(async () => {
 /**
  * A departure of the tour starting in `days` days, at the tour's base price, with `capacity` seats.
  * Days from the company's today (its time zone), as the cancellation fee counts them: from 21:00 UTC
- * Arusha is a day ahead of the database's current_date.
+ * Arusha is a day ahead of UTC's date.
  */
 async function departure(days: number, capacity = 12): Promise<string> {
   const { rows } = await server.db.query<{ id: string }>(

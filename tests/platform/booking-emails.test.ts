@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, until, type ReceivedEmail, type SmtpSink } from '../helpers/smtp.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { companyDay } from '../helpers/company-days.ts';
 
 // The emails of a booking's life, from the booking to the review request, as a real SMTP server
 // receives them: each one once, with what the traveler needs in it, in the company's name.
@@ -13,7 +14,7 @@ let service: SupabaseClient;
 let admin: SupabaseClient;
 let tour: { id: string; slug: string };
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = companyDay;
 /** A date as the emails write it: 12 March 2027. */
 const longDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const guestEmail = () => `guest-${randomUUID().slice(0, 8)}@example.com`;
@@ -268,11 +269,11 @@ describe('the daily round', () => {
     const status = async () => (await server.db.query<{ status: string }>('select status from public.bookings where id = $1', [booking.id])).rows[0].status;
 
     // The trip ends today: still confirmed.
-    await server.db.query('update public.tour_departures set start_date = current_date - 2, end_date = current_date where id = $1', [departureId]);
+    await server.db.query('update public.tour_departures set start_date = public.company_today() - 2, end_date = public.company_today() where id = $1', [departureId]);
     await server.platform.jobs.bookingSchedule.run();
     expect(await status()).toBe('confirmed');
     // A day later it is completed, and the review request is owed.
-    await server.db.query('update public.tour_departures set start_date = current_date - 3, end_date = current_date - 1 where id = $1', [departureId]);
+    await server.db.query('update public.tour_departures set start_date = public.company_today() - 3, end_date = public.company_today() - 1 where id = $1', [departureId]);
     const round = await server.platform.jobs.bookingSchedule.run();
     expect(round.completed).toBeGreaterThanOrEqual(1);
     expect(await status()).toBe('completed');
@@ -338,7 +339,7 @@ describe('a guest who creates an account where emails must be confirmed', () => 
   it('gets the bookings only once the address is confirmed, so nobody claims them by signing up with it', async () => {
     const email = guestEmail();
     const open = await strict.db.query<{ id: string }>(
-      `select id from public.tour_departures where status = 'open' and not is_private and start_date > current_date + 1 order by start_date limit 1`,
+      `select id from public.tour_departures where status = 'open' and not is_private and start_date > public.company_today() + 1 order by start_date limit 1`,
     );
     const booking = await ok<Booking>(strict.client().rpc('create_booking', { p_departure_id: open.rows[0].id, p_adults: 1, p_contact: { full_name: 'Zuri Guest', email } }));
     const owner = async () => (await strict.db.query<{ user_id: string | null }>('select user_id from public.bookings where id = $1', [booking.id])).rows[0].user_id;

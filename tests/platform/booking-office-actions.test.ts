@@ -13,7 +13,7 @@ beforeAll(async () => {
   agent = person.client;
   const { rows } = await server.db.query<{ id: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-     select id, current_date + 40, current_date + 45, 12 from public.tours where status = 'active' and not is_private order by slug limit 1
+     select id, public.company_today() + 40, public.company_today() + 45, 12 from public.tours where status = 'active' and not is_private order by slug limit 1
      returning id`,
   );
   departureId = rows[0].id;
@@ -90,7 +90,7 @@ it('is booking staff’s: an editor and a traveler are refused every action', as
 it('changes who travels: priced afresh, seats moved, overpaid money owed back, a full departure refusing only new seats', async () => {
   const { rows } = await server.db.query<{ id: string; base_price: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-     select id, current_date + 50, current_date + 55, 3 from public.tours where status = 'active' and not is_private and base_price > 0 order by slug limit 1
+     select id, public.company_today() + 50, public.company_today() + 55, 3 from public.tours where status = 'active' and not is_private and base_price > 0 order by slug limit 1
      returning id, (select base_price from public.tours t where t.id = tour_id) as base_price`,
   );
   const [{ id: fullDeparture, base_price }] = rows;
@@ -128,7 +128,7 @@ it('changes who travels: priced afresh, seats moved, overpaid money owed back, a
 it('leaves a private trip’s party to a price set by hand', async () => {
   const { rows } = await server.db.query<{ id: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity, is_private)
-     select id, current_date + 60, current_date + 62, 2, true from public.tours where status = 'active' order by slug limit 1 returning id`,
+     select id, public.company_today() + 60, public.company_today() + 62, 2, true from public.tours where status = 'active' order by slug limit 1 returning id`,
   );
   const { rows: booked } = await server.db.query<{ id: string }>(
     `insert into public.bookings (tour_id, departure_id, adults, contact, total_amount)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { companyDay } from '../helpers/company-days.ts';
 
 // The booking engine in the database (quote_booking, create_booking, the status rules), called
 // through supabase-js as the booking page and the portal call it, against a tour whose prices are
@@ -14,7 +15,7 @@ let tourId: string;
 let privateTourId: string;
 let suffix: string;
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = companyDay;
 const guest = { full_name: 'Neema Guest', email: 'neema.guest@example.com', phone: '+255 754 000 111' };
 
 interface Booking {

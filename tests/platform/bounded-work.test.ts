@@ -22,7 +22,7 @@ beforeAll(async () => {
   crowdedTourId = (await server.db.query<{ id: string }>(`select id from public.tours where status = 'active' order by slug limit 1`)).rows[0].id;
   await server.db.query(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-     select $1, current_date + 400 + g, current_date + 405 + g, 10 from generate_series(1, 5000) g`,
+     select $1, public.company_today() + 400 + g, public.company_today() + 405 + g, 10 from generate_series(1, 5000) g`,
     [crowdedTourId],
   );
   // What the statement timeout of each role is, and a statement that runs as long as it is told.
@@ -163,7 +163,7 @@ describe('findings of the hostile visitor, each refused before it runs', () => {
       const { rows } = await strict.db.query<{ id: string }>(`select id from public.tours where status = 'active' order by slug limit 1`);
       await strict.db.query(
         `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-         select $1, current_date + 400 + g, current_date + 405 + g, 10 from generate_series(1, 10000) g`,
+         select $1, public.company_today() + 400 + g, public.company_today() + 405 + g, 10 from generate_series(1, 10000) g`,
         [rows[0].id],
       );
       const { error, status } = await client.from('tours').select('id, title, tour_departures(start_date)');

@@ -12,7 +12,7 @@ let tourId: string;
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0];
 const trip = async (from: number, days = 3) =>
-  (await one<{ id: string }>(`insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + $2::int, current_date + $2::int + $3::int - 1, 12) returning id`, [tourId, from, days])).id;
+  (await one<{ id: string }>(`insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today() + $2::int, public.company_today() + $2::int + $3::int - 1, 12) returning id`, [tourId, from, days])).id;
 
 /** The feed's events, parsed by ical.js: uid, summary, first day and the day after the last. */
 async function events(token: string) {

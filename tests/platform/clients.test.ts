@@ -57,7 +57,7 @@ beforeAll(async () => {
   departures = (
     await server.db.query<{ id: string }>(
       `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
-        where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 4
+        where t.status = 'active' and not d.is_private and d.start_date > public.company_today() + 30 and d.capacity - d.seats_booked >= 4
         order by d.start_date limit 3`,
     )
   ).rows.map((row) => row.id);

@@ -15,7 +15,7 @@ let tourId: string;
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0];
 const trip = async (from: number) =>
-  (await one<{ id: string }>(`insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + $2::int, current_date + $2::int + 2, 30) returning id`, [tourId, from])).id;
+  (await one<{ id: string }>(`insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today() + $2::int, public.company_today() + $2::int + 2, 30) returning id`, [tourId, from])).id;
 
 async function book(departureId: string, adults = 2): Promise<{ id: string; booking_reference: string; total_amount: number }> {
   const travelers = Array.from({ length: adults }, (_, index) => ({ full_name: `Field Traveler ${index + 1}`, traveler_type: 'adult' }));

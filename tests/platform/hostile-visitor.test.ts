@@ -23,7 +23,7 @@ function from(address: string, key = server.anonKey): SupabaseClient {
 async function departure(capacity: number, days = 200): Promise<string> {
   const { rows } = await server.db.query<{ id: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-     select id, current_date + $2::int, current_date + $2::int + 6, $1 from public.tours where slug = '7-day-great-migration-safari'
+     select id, public.company_today() + $2::int, public.company_today() + $2::int + 6, $1 from public.tours where slug = '7-day-great-migration-safari'
      returning id`,
     [capacity, days],
   );
@@ -184,7 +184,7 @@ describe('3: a stranger cannot hold the seats of a departure', () => {
       expect((await client.rpc('seat_hold_terms')).data).toMatchObject({ account_email_proven: true });
       const { rows: departures } = await strict.db.query<{ id: string }>(
         `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-         select id, current_date + 200, current_date + 206, 10 from public.tours where slug = '7-day-great-migration-safari' returning id`,
+         select id, public.company_today() + 200, public.company_today() + 206, 10 from public.tours where slug = '7-day-great-migration-safari' returning id`,
       );
       const booked = await client.rpc('create_booking', { p_departure_id: departures[0].id, p_adults: 1, p_contact: { full_name: 'Proven Traveler' } });
       expect(booked.error).toBeNull();
@@ -347,7 +347,7 @@ describe('7: promo codes are used when paid, given back on cancellation, and kee
     await server.db.query(
       `insert into public.promo_codes (code, percent_off, first_trip_only, max_uses_per_customer, min_travelers, travel_from, travel_until) values
         ($1, 10, true, null, null, null, null), ($2, 10, false, 1, null, null, null), ($3, 10, false, null, 4, null, null),
-        ($4, 10, false, null, null, current_date + 300, current_date + 400)`,
+        ($4, 10, false, null, null, public.company_today() + 300, public.company_today() + 400)`,
       [first, once, group, season],
     );
     const visitor = from(freshAddress());

@@ -6,6 +6,7 @@ import { addressOf } from '../../server/mail/company.ts';
 import { checkoutCompletedEvent, deliverWebhook, startFakeStripe, stripeSignature, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { startSmtp, until, type SmtpSink } from '../helpers/smtp.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { companyDay } from '../helpers/company-days.ts';
 
 // Paying for a booking: the schedule (30% deposit, balance 60 days before departure), the team
 // recording a bank transfer, and card payments through Stripe Checkout (a local stand-in for Stripe's
@@ -23,7 +24,7 @@ let tourId: string;
 let far: string;
 let near: string;
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = companyDay;
 
 interface Booking {
   id: string;
@@ -570,7 +571,7 @@ describe('without a Stripe key', () => {
     const config = await (await fetch(`${plain.url}/api/config`)).json();
     expect(config.payments).toEqual({ methods: ['bank_transfer', 'pay_on_arrival'] });
     const open = await plain.db.query<{ id: string }>(
-      `select id from public.tour_departures where status = 'open' and not is_private and start_date > current_date + 1 order by start_date limit 1`,
+      `select id from public.tour_departures where status = 'open' and not is_private and start_date > public.company_today() + 1 order by start_date limit 1`,
     );
     const booking = await ok<Booking>(
       plain.client().rpc('create_booking', { p_departure_id: open.rows[0].id, p_adults: 1, p_contact: { full_name: 'Neema Guest', email: 'neema@example.com' } }),

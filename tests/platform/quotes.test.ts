@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { companyDay } from '../helpers/company-days.ts';
 
 /**
  * Tailor-made quotes: the office builds one from an enquiry, sends it (POST /api/quotes/:id/send,
@@ -30,7 +31,7 @@ async function enquiry(email = `client-${Math.random().toString(36).slice(2, 8)}
   return rows[0].id;
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = companyDay;
 
 const goodQuote = (enquiryId: string) => ({
   enquiry_id: enquiryId,
@@ -186,7 +187,7 @@ describe('sending and accepting', () => {
     expect((await send(agent.client, expiring!.id)).status).toBe(200);
     // Time passes: the quote's last day was yesterday.
     await server.db.query(`alter table public.quotes disable trigger quotes_checked`);
-    await server.db.query(`update public.quotes set valid_until = current_date - 1 where id = $1`, [expiring!.id]);
+    await server.db.query(`update public.quotes set valid_until = public.company_today() - 1 where id = $1`, [expiring!.id]);
     await server.db.query(`alter table public.quotes enable trigger quotes_checked`);
     expect((await client.rpc('quote_for_client', { p_token: expiring!.token })).data).toMatchObject({ expired: true });
     const late = await client.rpc('accept_quote', { p_token: expiring!.token });

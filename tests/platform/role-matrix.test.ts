@@ -42,11 +42,11 @@ async function setUp(): Promise<Fixtures> {
   ).rows.map((row) => row.id);
   Object.assign(ids, { tour, otherTour, travelledTour, reviewedTour });
   ids.otherDeparture = await id(
-    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + 320, current_date + 326, 50) returning id`,
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today() + 320, public.company_today() + 326, 50) returning id`,
     [tour],
   );
   ids.departure = await id(
-    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + 300, current_date + 306, 50) returning id`,
+    `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today() + 300, public.company_today() + 306, 50) returning id`,
     [tour],
   );
 
@@ -59,8 +59,8 @@ async function setUp(): Promise<Fixtures> {
   await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [ids.departure, ids.guideRecord]);
   await server.db.query(`insert into public.departure_vehicles (departure_id, vehicle_id, travelers) values ($1, $2, 2)`, [ids.departure, ids.vehicle]);
   ids.credential = await id(`insert into public.guide_credentials (guide_id, kind, name) values ($1, 'first_aid', 'Wilderness first aid') returning id`, [ids.guideRecord]);
-  ids.leave = await id(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 410) returning id`, [ids.guideRecord]);
-  ids.offRoad = await id(`insert into public.vehicle_out_of_service (vehicle_id, starts_on, ends_on) values ($1, current_date + 400, current_date + 405) returning id`, [ids.vehicle]);
+  ids.leave = await id(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, public.company_today() + 400, public.company_today() + 410) returning id`, [ids.guideRecord]);
+  ids.offRoad = await id(`insert into public.vehicle_out_of_service (vehicle_id, starts_on, ends_on) values ($1, public.company_today() + 400, public.company_today() + 405) returning id`, [ids.vehicle]);
   // The company's calendar feed, the guide's own, and the spare guide's.
   ids.companyFeed = await id(`insert into public.calendar_feeds (guide_id, token) values (null, $1) returning id`, ['a'.repeat(64)]);
   await server.db.query(`insert into public.calendar_feeds (guide_id, token) values ($1, $2), ($3, $4)`, [ids.guideRecord, 'b'.repeat(64), ids.spareGuide, 'c'.repeat(64)]);
@@ -70,7 +70,7 @@ async function setUp(): Promise<Fixtures> {
   await server.db.query(`insert into public.departure_guides (departure_id, guide_id) values ($1, $2)`, [ids.otherDeparture, otherGuide]);
   await server.db.query(`insert into public.departure_vehicles (departure_id, vehicle_id, travelers) values ($1, $2, 1)`, [ids.otherDeparture, otherVehicle]);
   await server.db.query(`insert into public.guide_credentials (guide_id, kind, name) values ($1, 'licence', 'Other licence')`, [otherGuide]);
-  await server.db.query(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, current_date + 500, current_date + 501)`, [otherGuide]);
+  await server.db.query(`insert into public.guide_leave (guide_id, starts_on, ends_on) values ($1, public.company_today() + 500, public.company_today() + 501)`, [otherGuide]);
 
   // Rows the public may not see: a draft tour with one of everything, and a hidden row of each published kind.
   ids.draftTour = await id(`insert into public.tours (slug, title, status, base_price) values ('matrix-draft', 'Matrix draft', 'draft', 10) returning id`);
@@ -82,7 +82,7 @@ async function setUp(): Promise<Fixtures> {
   ids.otherExperience = await id(`select id from public.experiences order by slug desc limit 1`);
   await server.db.exec(`
     insert into public.tour_itinerary (tour_id, day_number, title) values ('${ids.draftTour}', 1, 'Hidden day');
-    insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ('${ids.draftTour}', current_date + 200, current_date + 202, 5);
+    insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ('${ids.draftTour}', public.company_today() + 200, public.company_today() + 202, 5);
     insert into public.tour_extras (tour_id, code, name, price) values ('${ids.draftTour}', 'hidden', 'Hidden', 1);
     insert into public.tour_extras (tour_id, code, name, price, is_active) values ('${tour}', 'retired', 'Retired', 1, false);
     insert into public.tour_seasons (tour_id, name, starts_on, ends_on) values ('${ids.draftTour}', 'Hidden', '2030-01-01', '2030-02-01');
@@ -194,7 +194,7 @@ async function setUp(): Promise<Fixtures> {
   const quote = (status: string) =>
     id(
       `insert into public.quotes (enquiry_id, tour_id, title, start_date, valid_until, status, days, lines)
-       values ($1, $2, 'Matrix quote', current_date + 90, current_date + 10, $3, '[{"title":"Day one"}]', '[{"label":"Safari","quantity":1,"unit_price":100}]') returning id`,
+       values ($1, $2, 'Matrix quote', public.company_today() + 90, public.company_today() + 10, $3, '[{"title":"Day one"}]', '[{"label":"Safari","quantity":1,"unit_price":100}]') returning id`,
       [ids.quotedEnquiry, ids.otherTour, status],
     );
   ids.quote = await quote('draft');

@@ -689,6 +689,7 @@ export const functions: Record<string, FunctionEntry> = {
   guide_problem_on: nobody,
   vehicle_problem_on: nobody,
   operations_due: staffOnly(['admin', 'agent'], () => ({})),
+  trip_staffing_options: staffOnly(['admin', 'agent'], (f) => ({ p_departure_id: f.ids.departure })),
   // Field writes: operations admins on any trip, a guide on the trips they lead.
   may_work_trip: nobody,
   field_trips: staffOnly(['admin', 'guide'], () => ({})),
@@ -819,6 +820,7 @@ export const functions: Record<string, FunctionEntry> = {
   payment_state_of: signedIn((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 10, p_paid: 5 })),
   payment_terms: signedIn(() => ({})),
   company_time_zone: signedIn(() => ({})),
+  company_today: everyone(() => ({})),
   company_currency: signedIn(() => ({})),
   prune_rate_limit_hits: nobody,
   quote_for_client: everyone((f) => ({ p_token: f.ids.quoteToSendToken })),

@@ -26,7 +26,7 @@ beforeAll(async () => {
   agent = await server.staff('agent');
   const { rows: departures } = await server.db.query<{ id: string }>(
     `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
-      where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 3
+      where t.status = 'active' and not d.is_private and d.start_date > public.company_today() + 30 and d.capacity - d.seats_booked >= 3
       order by d.start_date limit 3`,
   );
   // Three bookings by guests sharing a marker in their names, on three departures.
@@ -158,7 +158,7 @@ describe('what the search box matches', () => {
     const [departure] = (
       await server.db.query<{ id: string }>(
         `select d.id from public.tour_departures d join public.tours t on t.id = d.tour_id
-          where t.status = 'active' and not d.is_private and d.start_date > current_date + 30 and d.capacity - d.seats_booked >= 1
+          where t.status = 'active' and not d.is_private and d.start_date > public.company_today() + 30 and d.capacity - d.seats_booked >= 1
           order by d.start_date desc limit 1`,
       )
     ).rows;

@@ -43,7 +43,7 @@ const saveAsAdmin = (patch: Record<string, unknown>) => admin.from('booking_sett
 async function departure(daysAhead: number): Promise<string> {
   const { rows } = await server.db.query<{ id: string }>(
     `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-     select id, current_date + $1::int, current_date + $1::int + 6, 20 from public.tours where slug = '7-day-great-migration-safari' returning id`,
+     select id, public.company_today() + $1::int, public.company_today() + $1::int + 6, 20 from public.tours where slug = '7-day-great-migration-safari' returning id`,
     [daysAhead],
   );
   return rows[0].id;

@@ -66,7 +66,7 @@ beforeAll(async () => {
   departureId = (
     await q<{ id: string }>(
       `insert into public.tour_departures (tour_id, start_date, end_date, capacity)
-       select id, current_date + 200, current_date + 206, 40 from public.tours where status = 'active' and not is_private order by slug limit 1 returning id`,
+       select id, public.company_today() + 200, public.company_today() + 206, 40 from public.tours where status = 'active' and not is_private order by slug limit 1 returning id`,
     )
   )[0].id;
   // The quiet agent turns bookings and messages off, through the API as the screen does.

@@ -20,7 +20,7 @@ const one = async <T>(sql: string, params: unknown[] = []) => (await server.db.q
 async function trip(from: number, days = 5): Promise<string> {
   return (
     await one<{ id: string }>(
-      `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, current_date + $2::int, current_date + $2::int + $3::int - 1, 20) returning id`,
+      `insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today() + $2::int, public.company_today() + $2::int + $3::int - 1, 20) returning id`,
       [tourId, from, days],
     )
   ).id;
@@ -90,7 +90,7 @@ describe('a guide on trips', () => {
     expect((await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'certification', name: 'Birding course', expires_on: day(610) })).error).toBeNull();
     expect((await admin.from('guide_credentials').insert({ guide_id: guide, kind: 'licence', name: 'TALA guide licence', issued_on: day(-300), expires_on: day(622) })).error).toBeNull();
     expect((await assignGuide(admin, later, guide)).error?.message).toBe(`Baraka Kimaro’s TALA guide licence expires on ${label(622)}, before the trip ends`);
-    await server.db.query(`update public.guide_credentials set expires_on = current_date + 700 where guide_id = $1 and kind = 'licence'`, [guide]);
+    await server.db.query(`update public.guide_credentials set expires_on = public.company_today() + 700 where guide_id = $1 and kind = 'licence'`, [guide]);
     expect((await assignGuide(admin, later, guide)).error).toBeNull();
   });
 
@@ -143,7 +143,7 @@ describe('a vehicle on trips', () => {
     expect((await admin.from('vehicle_out_of_service').insert({ vehicle_id: vehicle, starts_on: day(906), ends_on: day(908), reason: 'new tyres' })).error).toBeNull();
     expect((await assignVehicle(admin, await trip(907), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is off the road from ${label(906)} to ${label(908)} (new tyres)`);
     expect((await assignVehicle(admin, await trip(917), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is insured until ${label(920)}, before the trip ends`);
-    await server.db.query(`update public.vehicles set insurance_expires_on = current_date + 2000 where id = $1`, [vehicle]);
+    await server.db.query(`update public.vehicles set insurance_expires_on = public.company_today() + 2000 where id = $1`, [vehicle]);
     expect((await assignVehicle(admin, await trip(947), vehicle, 4)).error?.message).toBe(`Coaster (T 555 CST) is due for its service on ${label(950)}, before the trip ends`);
   });
 
@@ -286,7 +286,7 @@ function label(offset: number): string {
 }
 
 describe('the dashboard’s operations card (operations_due)', () => {
-  it('lists the next 14 days’ trips lacking a guide, a vehicle or seats, and the papers and services due within 60 days', async () => {
+  it('lists every booked trip ahead lacking a guide, a vehicle or seats, and the papers and services due within 60 days', async () => {
     const today = day(1500);
     const staffed = await trip(1502);
     const noGuide = await trip(1503);
@@ -313,7 +313,12 @@ describe('the dashboard’s operations card (operations_due)', () => {
     expect(error).toBeNull();
     const answer = data as { unstaffed: { departure_id: string; missing: string[] }[]; due: { record_id: string; kind: string; what: string; due_on: string }[] };
     const mine = answer.unstaffed.filter((row) => [staffed, noGuide, short, later].includes(row.departure_id));
-    expect(mine).toEqual([expect.objectContaining({ departure_id: noGuide, missing: ['guide'] }), expect.objectContaining({ departure_id: short, missing: ['seats'] })]);
+    // However far ahead: the trip three weeks out is there too.
+    expect(mine).toEqual([
+      expect.objectContaining({ departure_id: noGuide, missing: ['guide'], cannot_staff: [] }),
+      expect.objectContaining({ departure_id: short, missing: ['seats'], cannot_staff: [] }),
+      expect.objectContaining({ departure_id: later, missing: ['guide', 'vehicle'], cannot_staff: [] }),
+    ]);
     const papers = answer.due.filter((row) => [guide, small, retired].includes(row.record_id)).map((row) => [row.what, row.due_on]);
     expect(papers).toEqual([
       ['Service', day(1510)],
@@ -323,12 +328,53 @@ describe('the dashboard’s operations card (operations_due)', () => {
     // Independently: the card's trips are exactly those the rule names.
     const { count } = await one<{ count: number }>(
       `select count(*)::int as count from public.tour_departures d
-        where d.status <> 'cancelled' and d.seats_booked > 0 and d.start_date between $1::date and $1::date + 13
+        where d.status <> 'cancelled' and d.seats_booked > 0 and d.start_date >= $1::date
           and (not exists (select 1 from public.departure_guides g where g.departure_id = d.id)
                or coalesce((select sum(v.travelers) from public.departure_vehicles v where v.departure_id = d.id), 0) < d.seats_booked)`,
       [today],
     );
     expect(answer.unstaffed).toHaveLength(count);
     expect((await (await server.traveler()).client.rpc('operations_due')).error?.code).toBe('42501');
+  });
+
+  it('flags a trip nobody is free to take, first, and the pickers say who is free and why not', async () => {
+    const today = day(1600);
+    const booked = await trip(1640);
+    const open = await trip(1660);
+    for (const id of [booked, open]) await server.db.query(`update public.tour_departures set seats_booked = 4 where id = $1`, [id]);
+    // Every active guide on leave and every vehicle off the road over the first trip's dates.
+    const { rows: leave } = await server.db.query<{ id: string }>(
+      `insert into public.guide_leave (guide_id, starts_on, ends_on, reason) select id, $1::date, $2::date, 'Company retreat' from public.guides where active returning id`,
+      [day(1638), day(1646)],
+    );
+    const { rows: offRoad } = await server.db.query<{ id: string }>(
+      `insert into public.vehicle_out_of_service (vehicle_id, starts_on, ends_on, reason) select id, $1::date, $2::date, 'Fleet refit' from public.vehicles where active returning id`,
+      [day(1638), day(1646)],
+    );
+    try {
+      const { data, error } = await agent.rpc('operations_due', { p_today: today });
+      expect(error).toBeNull();
+      const unstaffed = (data as { unstaffed: { departure_id: string; missing: string[]; cannot_staff: string[] }[] }).unstaffed;
+      expect(unstaffed[0]).toEqual(expect.objectContaining({ departure_id: booked, missing: ['guide', 'vehicle'], cannot_staff: ['guide', 'vehicle'] }));
+      expect(unstaffed.find((row) => row.departure_id === open)).toEqual(expect.objectContaining({ missing: ['guide', 'vehicle'], cannot_staff: [] }));
+
+      // The pickers: everyone, each with the rule that refuses them on the busy trip, and free on the other.
+      const busy = (await agent.rpc('trip_staffing_options', { p_departure_id: booked })).data as { guides: { full_name: string; problem: string | null }[]; vehicles: { problem: string | null }[] };
+      expect(busy.guides.length).toBeGreaterThan(0);
+      for (const guide of busy.guides) expect(guide.problem).toBe(`${guide.full_name} is on leave from ${label(1638)} to ${label(1646)}`);
+      for (const vehicle of busy.vehicles) expect(vehicle.problem).toMatch(/is off the road from .* \(Fleet refit\)$/);
+      const free = (await agent.rpc('trip_staffing_options', { p_departure_id: open })).data as { guides: { problem: string | null }[] };
+      expect(free.guides.filter((guide) => guide.problem === null).length).toBeGreaterThan(0);
+      // Someone on the trip is no longer offered for it.
+      const guide = await newGuide({ full_name: 'Picked Guide' });
+      expect((await assignGuide(admin, open, guide)).error).toBeNull();
+      const after = (await agent.rpc('trip_staffing_options', { p_departure_id: open })).data as { guides: { id: string }[] };
+      expect(after.guides.map((row) => row.id)).not.toContain(guide);
+      expect((await (await server.traveler()).client.rpc('trip_staffing_options', { p_departure_id: open })).error?.code).toBe('42501');
+      expect((await agent.rpc('trip_staffing_options', { p_departure_id: crypto.randomUUID() })).error?.code).toBe('PT404');
+    } finally {
+      await server.db.query(`delete from public.guide_leave where id = any($1)`, [leave.map((row) => row.id)]);
+      await server.db.query(`delete from public.vehicle_out_of_service where id = any($1)`, [offRoad.map((row) => row.id)]);
+    }
   });
 });

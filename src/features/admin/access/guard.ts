@@ -12,3 +12,8 @@ export function accessDenied(message = 'Your account cannot open this part of th
 export function requirePermission(access: { permissions: readonly string[] }, permission: string): void {
   if (!access.permissions.includes(permission)) throw accessDenied();
 }
+
+/** Refuses the screen to a staff member whose role has none of the permissions. */
+export function requireAnyPermission(access: { permissions: readonly string[] }, permissions: readonly string[]): void {
+  if (!permissions.some((permission) => access.permissions.includes(permission))) throw accessDenied();
+}

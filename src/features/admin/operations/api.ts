@@ -231,11 +231,20 @@ export async function moveTrip(departureId: string, startDate: string): Promise<
 /** What operations_due() returns (20261127000500_operations_due.sql). */
 export interface OperationsDue {
   today: string;
-  unstaffed: { departure_id: string; tour_title: string; start_date: string; end_date: string; seats_booked: number; missing: ('guide' | 'vehicle' | 'seats')[] }[];
+  unstaffed: {
+    departure_id: string;
+    tour_title: string;
+    start_date: string;
+    end_date: string;
+    seats_booked: number;
+    missing: ('guide' | 'vehicle' | 'seats')[];
+    /** What no active guide or vehicle is free to take over the trip's dates. */
+    cannot_staff: ('guide' | 'vehicle')[];
+  }[];
   due: { record_type: 'guide' | 'vehicle'; record_id: string; name: string; kind: string; what: string; due_on: string }[];
 }
 
-/** Trips of the next two weeks to staff, and papers and services due within 60 days. */
+/** Booked trips still to staff, however far ahead, and papers and services due within 60 days. */
 export const operationsDueQuery = () =>
   queryOptions({
     queryKey: [...operationsKeys.all, 'due'] as const,
@@ -246,6 +255,22 @@ export const operationsDueQuery = () =>
       return data as unknown as OperationsDue;
     },
     refetchInterval: 60_000,
+  });
+
+/** Who could take a trip (trip_staffing_options()): each active guide and vehicle not on it, with why the rules refuse them, or null when free. */
+export interface TripStaffingOptions {
+  guides: { id: string; full_name: string; languages: string[]; problem: string | null }[];
+  vehicles: { id: string; name: string; registration: string; seats: number; problem: string | null }[];
+}
+
+export const tripStaffingQuery = (departureId: string) =>
+  queryOptions({
+    queryKey: [...operationsKeys.all, 'staffing', departureId] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).rpc('trip_staffing_options', { p_departure_id: departureId });
+      if (error) throw error;
+      return data as unknown as TripStaffingOptions;
+    },
   });
 
 /** A trip's manifest (trip_manifest()): operations staff any trip's, a guide the trips they lead. */

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requirePermission } from '@/features/admin/access/guard.ts';
+import { requireAnyPermission } from '@/features/admin/access/guard.ts';
 import { ManifestScreen } from '@/features/admin/operations/components/ManifestScreen.tsx';
 
 export const Route = createFileRoute('/admin/manifests/$tripId')({
-  beforeLoad: ({ context }) => requirePermission(context.access, 'operations.read'),
+  // Operations staff print any trip's; a guide prints the trips they lead (trip_manifest() refuses the rest).
+  beforeLoad: ({ context }) => requireAnyPermission(context.access, ['operations.read', 'assignments.read']),
   component: function TripManifestScreen() {
     const { tripId } = Route.useParams();
     return <ManifestScreen key={tripId} tripId={tripId} />;

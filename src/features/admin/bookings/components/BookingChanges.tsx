@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconCircleCheck, IconUsers, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonField } from '@/components/admin/ReasonField.tsx';
 import { formatOfficeDateRange, localIsoDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -74,16 +75,10 @@ function CancelBooking({ booking, onClose }: { booking: BookingDetail; onClose: 
           </Table.Tbody>
         </Table>
         <Checkbox label="Waive the fee (say why below)" checked={waive} onChange={(event) => setWaive(event.currentTarget.checked)} />
-        <Textarea
-          label="Reason"
-          description="Kept in the booking’s History."
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
+        <ReasonField
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
+          onChange={(value) => {
+            setReason(value);
             setProblem(null);
           }}
           error={problem}
@@ -182,16 +177,10 @@ function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: ()
             </Table.Tbody>
           </Table>
         )}
-        <Textarea
-          label="Reason"
-          description="Kept in the booking’s History."
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
+        <ReasonField
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
+          onChange={(value) => {
+            setReason(value);
             setProblems((current) => ({ ...current, reason: undefined }));
           }}
           error={problems.reason}
@@ -307,7 +296,7 @@ function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: ()
             </Table.Tbody>
           </Table>
         )}
-        <Textarea label="Reason" description="Kept in the booking’s History." required autosize minRows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={problems.reason} />
+        <ReasonField value={reason} onChange={setReason} error={problems.reason} />
         {problems.form && <Alert color="red">{problems.form}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -352,7 +341,7 @@ function ChangeStatus({ booking, next, onClose }: { booking: BookingDetail; next
             ? 'The booking becomes confirmed: its seats are kept whatever is paid, and the client is sent the confirmation.'
             : 'The trip is over: the booking is kept as completed.'}
         </Text>
-        <Textarea label="Reason" placeholder={next.status === 'confirmed' ? 'Deposit received in cash at the office' : 'Trip ended'} value={reason} maxLength={500} onChange={(event) => setReason(event.currentTarget.value)} error={problem} autosize minRows={2} data-autofocus />
+        <ReasonField value={reason} onChange={setReason} error={problem} example={next.status === 'confirmed' ? 'Deposit received in cash at the office' : 'The trip ended'} autoFocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Keep it as it is

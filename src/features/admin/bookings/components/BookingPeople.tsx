@@ -1,7 +1,8 @@
-import { Badge, Button, Grid, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconMessages, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonField } from '@/components/admin/ReasonField.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
@@ -56,7 +57,7 @@ function EditTravelers({ booking, onClose }: { booking: BookingDetail; onClose: 
             </Grid.Col>
           </Grid>
         ))}
-        <Textarea label="Reason for the change" placeholder="Names from the passports the client sent" value={reason} maxLength={500} onChange={(event) => setReason(event.currentTarget.value)} error={problems.reason} autosize minRows={2} />
+        <ReasonField label="Reason for the change" value={reason} onChange={setReason} error={problems.reason} example="Names from the passports the client sent" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Keep as it was

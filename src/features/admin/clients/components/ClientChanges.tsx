@@ -5,11 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '@/lib/notify.ts';
+import { countOf } from '@/lib/words.ts';
 import { clientKeys, clientsPageQuery, eraseClient, mergeClients, type ClientDetail, type ClientListRow } from '../api.ts';
 import { mergePlan, reasonProblem, type MergeCandidate } from '../model.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Picks the other half of a duplicate, shows which one stays, and merges them on one confirmation. */
 function MergeForm({ client, onClose }: { client: ClientDetail; onClose: () => void }) {
@@ -26,7 +26,7 @@ function MergeForm({ client, onClose }: { client: ClientDetail; onClose: () => v
   const mutation = useMutation({
     mutationFn: ({ keep, merge }: { keep: MergeCandidate; merge: MergeCandidate }) => mergeClients(keep.client_key, merge.client_key, reason),
     onSuccess: async (moved, { keep }) => {
-      notify.success(`Merged: ${plural(moved.bookings, 'booking')} moved to ${keep.name}`);
+      notify.success(`Merged: ${countOf(moved.bookings, 'booking')} moved to ${keep.name}`);
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
       onClose();
       if (keep.client_key !== client.client_key) await navigate({ to: '/admin/clients/$clientKey', params: { clientKey: keep.client_key } });
@@ -88,7 +88,7 @@ function MergeForm({ client, onClose }: { client: ClientDetail; onClose: () => v
                         <ClientKindBadge kind={row.kind} />
                       </Group>
                       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {row.email} · {plural(row.bookings, 'booking')}
+                        {row.email} · {countOf(row.bookings, 'booking')}
                       </Text>
                     </Stack>
                   </Group>
@@ -164,7 +164,7 @@ function EraseForm({ client, onClose }: { client: ClientDetail; onClose: () => v
   const mutation = useMutation({
     mutationFn: () => eraseClient(client.client_key, reason),
     onSuccess: async (result) => {
-      notify.success(`${client.name}’s personal data was erased; ${plural(result.bookings, 'booking')} and ${plural(result.payments, 'payment')} kept without it`);
+      notify.success(`${client.name}’s personal data was erased; ${countOf(result.bookings, 'booking')} and ${countOf(result.payments, 'payment')} kept without it`);
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
       onClose();
       await navigate({ to: '/admin/clients' });
@@ -187,10 +187,10 @@ function EraseForm({ client, onClose }: { client: ClientDetail; onClose: () => v
         <Text size="sm">Erasing {client.name}’s data:</Text>
         <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 20 }}>
           <Text component="li" size="sm">
-            removes their name, email and phone from {plural(client.bookings.length, 'booking')}, and replaces their travelers’ names with “Traveler 1, 2…”; the bookings’ notes are cleared;
+            removes their name, email and phone from {countOf(client.bookings.length, 'booking')}, and replaces their travelers’ names with “Traveler 1, 2…”; the bookings’ notes are cleared;
           </Text>
           <Text component="li" size="sm">
-            keeps those bookings and their {plural(client.payments.length, 'payment')} with every amount, for the accounts;
+            keeps those bookings and their {countOf(client.payments.length, 'payment')} with every amount, for the accounts;
           </Text>
           {client.kind === 'account' && (
             <Text component="li" size="sm">

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { SeatsFilled } from '@/components/admin/SeatsFilled.tsx';
 import { formatOfficeDate, formatLongDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
+import { countOf } from '@/lib/words.ts';
 import { dashboardQuery, type DashboardDeparture, type DashboardFigures } from '../api.ts';
 import { comparedWithLastMonth } from '../model.ts';
 import classes from './Dashboard.module.css';
@@ -76,7 +77,7 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
             {departure.tour_title}
           </AnchorLink>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {departure.seats_booked} travelers · {date === 'start' ? `until ${formatOfficeDate(departure.end_date)}` : `since ${formatOfficeDate(departure.start_date)}`}
+            {countOf(departure.seats_booked, 'traveler')} · {date === 'start' ? `until ${formatOfficeDate(departure.end_date)}` : `since ${formatOfficeDate(departure.start_date)}`}
           </Text>
         </Group>
       ))}

@@ -5,6 +5,7 @@ import { downloadCsv } from '@/components/admin/csv.ts';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeTime } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
+import { countOf } from '@/lib/words.ts';
 import { manifestQuery } from '../api.ts';
 import { manifestCsvColumns, manifestCsvRows, passportWarning, roomLabel, seatTravelers, type Manifest, type VehicleGroup } from '../manifest.ts';
 import classes from './Manifest.module.css';
@@ -17,7 +18,7 @@ function TripHeader({ manifest }: { manifest: Manifest }) {
         {trip.tour_title}
       </Title>
       <Text>
-        {formatOfficeDateRange(trip.start_date, trip.end_date)} · {trip.seats_booked} travelers
+        {formatOfficeDateRange(trip.start_date, trip.end_date)} · {countOf(trip.seats_booked, 'traveler')}
         {trip.meets_at ? ` · meets at ${trip.meets_at}` : ''}
       </Text>
       <Text size="sm" c="dimmed">
@@ -36,7 +37,7 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
           {vehicle ? `${vehicle.name} · ${vehicle.registration}` : 'Without a seat yet'}
         </Title>
         <Text size="sm" c={vehicle ? 'dimmed' : 'orange.8'}>
-          {vehicle ? `${group.lines.length} of ${vehicle.seats} seats` : `${group.lines.length} travelers: assign a vehicle on the calendar`}
+          {vehicle ? `${group.lines.length} of ${vehicle.seats} seats` : `${countOf(group.lines.length, 'traveler')}: assign a vehicle on the calendar`}
         </Text>
       </Group>
       {/* Whole on a 768 px tablet held upright; narrower screens scroll it sideways. */}

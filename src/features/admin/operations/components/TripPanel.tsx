@@ -8,23 +8,42 @@ import { notify } from '@/lib/notify.ts';
 import {
   assignGuide,
   assignVehicle,
-  guidesQuery,
   moveTrip,
   operationsKeys,
   tripMoveProblems,
   tripQuery,
   unassignGuide,
+  tripStaffingQuery,
   unassignVehicle,
-  vehiclesQuery,
   type TripDetail,
 } from '../api.ts';
 import { seatsOf, staffingGaps } from '../calendar.ts';
 
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: operationsKeys.all });
 
+/** A picker's choices: who is free first, then who is not, greyed, each saying why (the rule that would refuse them). */
+function pickerOptions(choices: { value: string; label: string; problem: string | null }[]) {
+  const free = choices.filter((choice) => !choice.problem).map(({ value, label }) => ({ value, label }));
+  const busy = choices.filter((choice) => choice.problem).map(({ value, label }) => ({ value, label, disabled: true }));
+  return [...(free.length ? [{ group: 'Free on these dates', items: free }] : []), ...(busy.length ? [{ group: 'Not free', items: busy }] : [])];
+}
+
+function PickerOption({ label, problem }: { label: string; problem: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{label}</Text>
+      {problem && (
+        <Text size="xs" c="dimmed">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const guides = useQuery({ ...guidesQuery(), enabled: canWrite });
+  const staffing = useQuery({ ...tripStaffingQuery(trip.id), enabled: canWrite });
   const [chosen, setChosen] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const assign = useMutation({
@@ -36,8 +55,9 @@ function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
     onError: (error: Error) => setRefusal(error.message),
   });
   const remove = useMutation({ mutationFn: (guideId: string) => unassignGuide(trip.id, guideId), onSuccess: () => refreshAll(queryClient), onError: (error: Error) => notify.error(error.message) });
-  const assigned = new Set(trip.departure_guides.map((row) => row.guide_id));
-  const options = (guides.data ?? []).filter((guide) => guide.active && !assigned.has(guide.id)).map((guide) => ({ value: guide.id, label: `${guide.full_name} (${guide.languages.join(', ')})` }));
+  const guides = staffing.data?.guides ?? [];
+  const options = pickerOptions(guides.map((guide) => ({ value: guide.id, label: `${guide.full_name} (${guide.languages.join(', ')})`, problem: guide.problem })));
+  const problems = new Map(guides.map((guide) => [guide.id, guide.problem]));
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -80,6 +100,7 @@ function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
               label="Guide"
               placeholder="Choose a guide"
               data={options}
+              renderOption={({ option }) => <PickerOption label={option.label} problem={problems.get(option.value) ?? null} />}
               value={chosen}
               onChange={(value) => {
                 setChosen(value);
@@ -87,7 +108,7 @@ function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
               }}
               searchable
               allowDeselect={false}
-              nothingFoundMessage="No other active guide"
+              nothingFoundMessage={staffing.isPending ? 'Loading…' : 'No other active guide'}
               style={{ flex: 1 }}
               comboboxProps={{ withinPortal: true }}
             />
@@ -108,7 +129,7 @@ function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
 
 function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const vehicles = useQuery({ ...vehiclesQuery(), enabled: canWrite });
+  const staffing = useQuery({ ...tripStaffingQuery(trip.id), enabled: canWrite });
   const seated = trip.departure_vehicles.reduce((sum, row) => sum + row.travelers, 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [travelers, setTravelers] = useState<number | string>('');
@@ -123,9 +144,9 @@ function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
     onError: (error: Error) => setRefusal(error.message),
   });
   const remove = useMutation({ mutationFn: (vehicleId: string) => unassignVehicle(trip.id, vehicleId), onSuccess: () => refreshAll(queryClient), onError: (error: Error) => notify.error(error.message) });
-  const assigned = new Set(trip.departure_vehicles.map((row) => row.vehicle_id));
-  const free = (vehicles.data ?? []).filter((vehicle) => vehicle.active && !assigned.has(vehicle.id));
-  const options = free.map((vehicle) => ({ value: vehicle.id, label: `${vehicle.name} (${vehicle.registration}, ${vehicle.seats} seats)` }));
+  const free = staffing.data?.vehicles ?? [];
+  const options = pickerOptions(free.map((vehicle) => ({ value: vehicle.id, label: `${vehicle.name} (${vehicle.registration}, ${vehicle.seats} seats)`, problem: vehicle.problem })));
+  const problems = new Map(free.map((vehicle) => [vehicle.id, vehicle.problem]));
   const unseated = Math.max(0, trip.seats_booked - seated);
   return (
     <Stack gap="xs">
@@ -176,6 +197,7 @@ function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
               label="Vehicle"
               placeholder="Choose a vehicle"
               data={options}
+              renderOption={({ option }) => <PickerOption label={option.label} problem={problems.get(option.value) ?? null} />}
               value={chosen}
               onChange={(value) => {
                 setChosen(value);
@@ -185,7 +207,7 @@ function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
               }}
               searchable
               allowDeselect={false}
-              nothingFoundMessage="No other vehicle in use"
+              nothingFoundMessage={staffing.isPending ? 'Loading…' : 'No other vehicle in use'}
               style={{ flex: 1 }}
               comboboxProps={{ withinPortal: true }}
             />

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
+import { countOf } from '@/lib/words.ts';
 import { addRecord, operationsKeys, removeRecord, saveVehicle, vehicleQuery, type VehicleWithRecords } from '../api.ts';
 import { normalRegistration, VEHICLE_KIND_LABELS, VEHICLE_KINDS, vehicleColumns, vehicleDraftOf, vehicleProblems, vehicleRowOf, type VehicleDraft } from '../model.ts';
 import { Periods } from './Periods.tsx';
@@ -169,7 +170,7 @@ export function VehicleScreen({ vehicleId, canWrite }: { vehicleId: string | nul
               />
             </Section>
             <Section title="Trips">
-              <Trips trips={vehicle.departure_vehicles.map((row) => row.tour_departures)} today={today} detail={(trip) => `${travelersOn.get(trip.id) ?? 0} travelers`} />
+              <Trips trips={vehicle.departure_vehicles.map((row) => row.tour_departures)} today={today} detail={(trip) => countOf(travelersOn.get(trip.id) ?? 0, 'traveler')} />
             </Section>
           </Stack>
         </Grid.Col>
