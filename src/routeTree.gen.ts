@@ -32,6 +32,7 @@ import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as PublicTravelInsuranceRouteImport } from './routes/_public/travel-insurance'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminAuthDebugRouteImport } from './routes/admin/auth-debug'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminCheckItineraryRouteImport } from './routes/admin/check-itinerary'
@@ -210,6 +211,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuthDebugRoute = AdminAuthDebugRouteImport.update({
@@ -565,6 +571,7 @@ export interface FileRoutesByFullPath {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
@@ -651,6 +658,7 @@ export interface FileRoutesByTo {
   '/thank-you': typeof PublicThankYouRoute
   '/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
@@ -742,6 +750,7 @@ export interface FileRoutesById {
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/travel-insurance': typeof PublicTravelInsuranceRoute
   '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/auth-debug': typeof AdminAuthDebugRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/check-itinerary': typeof AdminCheckItineraryRoute
@@ -834,6 +843,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/check-itinerary'
@@ -920,6 +930,7 @@ export interface FileRouteTypes {
     | '/thank-you'
     | '/travel-insurance'
     | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/check-itinerary'
@@ -1010,6 +1021,7 @@ export interface FileRouteTypes {
     | '/_public/thank-you'
     | '/_public/travel-insurance'
     | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/auth-debug'
     | '/admin/calendar'
     | '/admin/check-itinerary'
@@ -1256,6 +1268,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics'
       fullPath: '/admin/analytics'
       preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/auth-debug': {
@@ -1779,6 +1798,7 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminAuthDebugRoute: typeof AdminAuthDebugRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
   AdminCheckItineraryRoute: typeof AdminCheckItineraryRoute
@@ -1823,6 +1843,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminAuthDebugRoute: AdminAuthDebugRoute,
   AdminCalendarRoute: AdminCalendarRoute,
   AdminCheckItineraryRoute: AdminCheckItineraryRoute,

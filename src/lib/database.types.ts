@@ -2837,6 +2837,7 @@ export interface Database {
       admin_search: { Args: { p_query: string }; Returns: Json };
       analytics_report: { Args: { p_from: string; p_to: string }; Returns: Json };
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      audit_names: { Args: { p_ids: string[] }; Returns: Json };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };

@@ -73,7 +73,7 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
   await form.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByTestId('booking-balance')).toHaveText('$0.00');
   await expect(page.getByTestId('payments')).toContainText('TT-E2E-4471');
-  await expect(page.getByTestId('history')).toContainText(`Payment of USD ${balance} recorded (Bank transfer)`);
+  await expect(page.getByTestId('history')).toContainText(`Payment of USD ${typed} recorded (Bank transfer)`);
   expect(await payments()).toBe(paymentsBefore + 1);
   await saveScreenshot(page, 'admin-booking');
 
@@ -129,6 +129,9 @@ test('an admin moves a booking to another departure and cancels another under th
   expect(seatsAfter.get(departureId)).toBe(seatsBefore.get(departureId)! - party);
   expect(seatsAfter.get(moved.departure_id)).toBe(seatsBefore.get(moved.departure_id)! + party);
   await expect(page.getByTestId('history')).toContainText('The client’s flights moved');
+  // The move in words: the departures by their tour and dates, not their ids.
+  await expect(page.getByTestId('history')).toContainText(/Departure: .+, \d{1,2} [A-Z][a-z]{2} \d{4} – .+ → .+, \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(page.getByTestId('history')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
   // Cancel another booking under the policy: the fee shown, the reason kept.
   const [other] = await seededBookings(a, { p_statuses: ['confirmed'], p_payment_state: 'part_paid', p_travel_from: isoDay(70), p_sort: 'start_date', p_descending: false, p_limit: 1 });

@@ -30,7 +30,7 @@ test('an admin opens the dashboard and jumps to a screen from the command palett
   await signInThroughPage(page, admin.email, admin.password, '/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
-  await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Analytics', 'Bookings', 'Enquiries', 'Clients', 'Messages', 'Calendar', 'Field mode', 'Guides', 'Vehicles', 'Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media', 'Settings', 'Team', 'Sign-in details']);
+  await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Analytics', 'Bookings', 'Enquiries', 'Clients', 'Messages', 'Calendar', 'Field mode', 'Guides', 'Vehicles', 'Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media', 'Settings', 'Team', 'Audit trail', 'Sign-in details']);
   // What the trips and the fleet need (the demo leaves trips unstaffed and papers falling due).
   // Every booked trip ahead is counted; the card shows the first few, the rest a tap away.
   const toStaff = page.getByTestId('trips-to-staff');

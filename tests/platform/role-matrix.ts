@@ -821,6 +821,7 @@ export const functions: Record<string, FunctionEntry> = {
   payment_terms: signedIn(() => ({})),
   company_time_zone: signedIn(() => ({})),
   company_today: everyone(() => ({})),
+  audit_names: staffOnly(['admin', 'agent', 'editor', 'guide'], (f) => ({ p_ids: [f.ids.departure] })),
   company_currency: signedIn(() => ({})),
   prune_rate_limit_hits: nobody,
   quote_for_client: everyone((f) => ({ p_token: f.ids.quoteToSendToken })),

@@ -1,4 +1,4 @@
-import { IconActivity, IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMapPin, IconMessages, IconPhoto, IconSparkles, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconActivity, IconAddressBook, IconBell, IconChartBar, IconCalendarEvent, IconCar, IconCompass, IconDeviceTablet, IconHistory, IconInbox, IconLayoutDashboard, IconListCheck, IconMap2, IconMapPin, IconMessages, IconPhoto, IconSparkles, IconSettings, IconShieldLock, IconTicket, IconUsersGroup, type Icon } from '@tabler/icons-react';
 
 /**
  * The back office's screens as data: the sidebar and the command palette are built from it, each
@@ -38,6 +38,7 @@ export const adminScreens: AdminScreen[] = [
   { label: 'Media', to: '/admin/media', icon: IconPhoto, permission: 'media.write', group: 'Content', keywords: ['pictures', 'images', 'photos', 'upload', 'alt text', 'library', 'files'] },
   { label: 'Settings', to: '/admin/settings', icon: IconSettings, permission: 'settings.write', group: 'Company', keywords: ['cancellation', 'policy', 'holds', 'rates', 'currency', 'deposit'] },
   { label: 'Team', to: '/admin/team', icon: IconUsersGroup, permission: 'team.manage', group: 'Company', keywords: ['staff', 'users', 'invite', 'roles', 'deactivate', 'accounts'] },
+  { label: 'Audit trail', to: '/admin/audit', icon: IconHistory, permission: 'audit.read', group: 'Company', keywords: ['audit log', 'history', 'changes', 'who changed', 'activity'] },
   { label: 'Sign-in details', to: '/admin/auth-debug', icon: IconShieldLock, permission: 'backoffice.open', group: 'System', keywords: ['auth', 'debug', 'token', 'session', 'role', 'permissions'] },
 ];
 

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { namesFor } from '@/features/admin/audit/api.ts';
+import type { AuditNames } from '@/features/admin/audit/describe.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { searchArguments, type BookingsSearch, type PAYMENT_STATES } from './search.ts';
@@ -106,7 +108,7 @@ export type BookingEmail = Pick<Row<'booking_notifications'>, 'id' | 'kind' | 's
 export const bookingDetailQuery = (id: string) =>
   queryOptions({
     queryKey: bookingKeys.detail(id),
-    queryFn: async (): Promise<{ booking: BookingDetail; schedule: BookingSchedule | null; history: AuditEntry[]; emails: BookingEmail[] }> => {
+    queryFn: async (): Promise<{ booking: BookingDetail; schedule: BookingSchedule | null; history: AuditEntry[]; names: AuditNames; emails: BookingEmail[] }> => {
       const supabase = await getSupabase();
       const { data: booking, error } = await supabase
         .from('bookings')
@@ -132,14 +134,13 @@ export const bookingDetailQuery = (id: string) =>
           .order('created_at', { ascending: false }),
         supabase.rpc('booking_payment_schedule', { p_booking_id: id }),
       ]);
-      // Who made each change, by name, where the role may read people (clients.read).
-      const actorIds = [...new Set((history.data ?? []).map((entry) => entry.actor_id).filter((actor): actor is string => actor !== null))];
-      const actors = actorIds.length ? ((await supabase.from('users').select('id, full_name, email, role').in('id', actorIds)).data ?? []) : [];
-      const actorNames = new Map(actors.map((actor) => [actor.id, actor.full_name || actor.email]));
+      // Who made each change and what it mentions (a departure, a tour), by name.
+      const names = await namesFor(history.data ?? []);
       return {
         booking: booking as unknown as BookingDetail,
         schedule: (schedule.data as unknown as BookingSchedule | null) ?? null,
-        history: (history.data ?? []).map((entry) => ({ ...entry, actor_name: entry.actor_id ? (actorNames.get(entry.actor_id) ?? null) : null })),
+        history: (history.data ?? []).map((entry) => ({ ...entry, actor_name: entry.actor_id ? (names[entry.actor_id] ?? null) : null })),
+        names,
         emails: (emails.data ?? []) as unknown as BookingEmail[],
       };
     },

@@ -1,4 +1,4 @@
-import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
+import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney, parseAmount, toCents } from '@/lib/money.ts';
 
 /** How staff record money received by hand; card and PayPal arrive through their providers. */
@@ -65,34 +65,6 @@ export function amountDueNow(balance: number, schedule: { deposit_due: number; b
   const due = toCents(schedule.deposit_due) / 100;
   const rest = toCents(schedule.balance_due) / 100;
   return { amount: due, note: rest > 0 && schedule.balance_due_date ? `The deposit due now; ${formatMoney(rest, currency, { cents: true })} more by ${formatOfficeDate(schedule.balance_due_date)}` : 'The deposit due now' };
-}
-
-/** The audit log's columns in words, for the History. */
-export function describeChange(entry: { table_name: string; action: string; old_values: unknown; new_values: unknown }): string {
-  const subject = entry.table_name === 'payments' ? 'Payment' : 'Booking';
-  if (entry.action === 'insert') {
-    const values = (entry.new_values ?? {}) as Record<string, unknown>;
-    if (entry.table_name === 'payments') return `Payment of ${values.currency ?? ''} ${values.amount} recorded (${PAYMENT_METHOD_LABELS[String(values.method)] ?? values.method})`.replace('  ', ' ');
-    return `${subject} made`;
-  }
-  if (entry.action === 'delete') return `${subject} removed`;
-  const before = (entry.old_values ?? {}) as Record<string, unknown>;
-  const after = (entry.new_values ?? {}) as Record<string, unknown>;
-  return Object.keys(after)
-    .map((key) => `${key.replace(/_/g, ' ')}: ${show(before[key])} → ${show(after[key])}`)
-    .join('; ');
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatOfficeDateTime(value);
-  // Travelers by name and price lines by label: what a person reads, not the stored JSON.
-  if (Array.isArray(value) && value.every((item) => item && typeof item === 'object')) {
-    const words = value.map((item: Record<string, unknown>) => item.full_name ?? item.name ?? item.label).filter((word) => typeof word === 'string');
-    if (words.length === value.length) return words.length ? words.join(', ') : '—';
-  }
-  if (typeof value === 'object') return JSON.stringify(value).slice(0, 80);
-  return String(value);
 }
 
 /** Which field a refusal of move_booking is about: the departure chosen, the reason, or the whole form. */

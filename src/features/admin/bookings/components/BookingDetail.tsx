@@ -9,8 +9,9 @@ import { Section } from '@/components/admin/Section.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
 import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
+import { describeChange, type AuditNames } from '@/features/admin/audit/describe.ts';
 import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingSchedule, type BookingEmail } from '../api.ts';
-import { amountDueNow, balanceOf, describeChange, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
+import { amountDueNow, balanceOf, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
 import { BookingChangeActions } from './BookingChanges.tsx';
 import { BookingConversation, BookingTravelers } from './BookingPeople.tsx';
 
@@ -291,12 +292,12 @@ function Emails({ emails, bookingId, canResend }: { emails: BookingEmail[]; book
   );
 }
 
-function History({ entries }: { entries: AuditEntry[] }) {
+function History({ entries, names }: { entries: AuditEntry[]; names: AuditNames }) {
   if (entries.length === 0) return <Text c="dimmed" size="sm">No change recorded, or your role does not read the audit log.</Text>;
   return (
     <Timeline bulletSize={12} lineWidth={2} data-testid="history">
       {entries.map((entry) => (
-        <Timeline.Item key={entry.id} title={describeChange(entry)}>
+        <Timeline.Item key={entry.id} title={describeChange(entry, names)}>
           <Text size="xs" c="dimmed">
             {formatOfficeDateTime(entry.occurred_at)} · {entry.actor_name ?? (entry.actor_id ? 'a signed-in user' : entry.actor_kind === 'anon' ? 'a visitor' : 'the system')}
             {entry.reason ? ` · “${entry.reason}”` : ''}
@@ -327,7 +328,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
         </Alert>
       </Stack>
     );
-  const { booking, schedule, history, emails } = data;
+  const { booking, schedule, history, names, emails } = data;
   const contact = (booking.contact ?? {}) as Contact;
   const lines = (Array.isArray(booking.price_breakdown) ? booking.price_breakdown : []) as unknown as PriceLine[];
   const balance = balanceOf(booking);
@@ -403,7 +404,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
               )}
             </Section>
             <Section title="History">
-              <History entries={history} />
+              <History entries={history} names={names} />
             </Section>
           </Stack>
         </Grid.Col>
