@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, rest, signInThroughPage, staffCredentials, type Api } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -238,4 +238,27 @@ test.describe('on a 768 px tablet', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await saveScreenshot(page, 'admin-calendar-week-tablet');
   });
+});
+
+test('a guide opens and prints the manifest of a trip they lead; another trip’s is refused', async ({ page, request }) => {
+  const a = await api(request);
+  const token = await adminToken(a);
+  const joseph = (await staffCredentials()).find((member) => member.name === 'Joseph Laizer')!;
+  const [guide] = await rest<{ departure_guides: { tour_departures: { id: string; status: string; tours: { title: string } } }[] }[]>(
+    a,
+    token,
+    'GET',
+    `guides?select=departure_guides(tour_departures(id,status,tours(title)))&email=eq.${encodeURIComponent(joseph.email)}`,
+  );
+  const his = guide.departure_guides.map((row) => row.tour_departures).find((trip) => trip.status !== 'cancelled')!;
+  const [other] = await rest<{ id: string }[]>(a, token, 'GET', `tour_departures?select=id&status=neq.cancelled&id=not.in.(${guide.departure_guides.map((row) => row.tour_departures.id).join(',')})&limit=1`);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInThroughPage(page, joseph.email, joseph.password, '/admin');
+  await page.goto(`/admin/manifests/${his.id}`);
+  await expect(page.getByRole('heading', { name: his.tours.title, level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Field mode' }).first()).toBeVisible();
+  await page.goto(`/admin/manifests/${other.id}`);
+  await expect(page.getByText('The manifest could not be opened')).toBeVisible({ timeout: 15_000 });
 });

@@ -7,6 +7,7 @@ export const Route = createFileRoute('/admin/manifests/$tripId')({
   beforeLoad: ({ context }) => requireAnyPermission(context.access, ['operations.read', 'assignments.read']),
   component: function TripManifestScreen() {
     const { tripId } = Route.useParams();
-    return <ManifestScreen key={tripId} tripId={tripId} />;
+    const { access } = Route.useRouteContext();
+    return <ManifestScreen key={tripId} tripId={tripId} fromCalendar={access.permissions.includes('operations.read')} />;
   },
 });

@@ -132,12 +132,19 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
 }
 
 /** /admin/manifests/$tripId: who travels on a trip, vehicle by vehicle, to print (a page per vehicle) or download. */
-export function ManifestScreen({ tripId }: { tripId: string }) {
+export function ManifestScreen({ tripId, fromCalendar }: { tripId: string; fromCalendar: boolean }) {
   const found = useQuery(manifestQuery(tripId));
-  const back = (
+  // Operations staff came from the calendar; a guide, who has none, from their trip in field mode.
+  const back = fromCalendar ? (
     <AnchorLink to="/admin/calendar" search={found.data ? { date: found.data.trip.start_date, trip: tripId } : {}} size="sm" className={classes.noPrint}>
       <Group gap={4}>
         <IconArrowLeft size={14} /> Calendar
+      </Group>
+    </AnchorLink>
+  ) : (
+    <AnchorLink to="/admin/field/$tripId" params={{ tripId }} size="sm" className={classes.noPrint}>
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Field mode
       </Group>
     </AnchorLink>
   );
