@@ -190,4 +190,19 @@ describe('the dashboard', () => {
     }
     expect((await server.client().rpc('admin_dashboard')).error?.code).toBe('42501');
   });
+
+  it('says who leads each trip leaving today and in what, or that nobody does yet', async () => {
+    const tour = (await server.db.query<{ id: string; title: string }>(`select id, title from public.tours where status = 'active' order by slug desc limit 1`)).rows[0];
+    const trip = async () =>
+      (await server.db.query<{ id: string }>(`insert into public.tour_departures (tour_id, start_date, end_date, capacity) values ($1, public.company_today(), public.company_today() + 2, 9) returning id`, [tour.id])).rows[0].id;
+    const [staffed, bare] = [await trip(), await trip()];
+    const guide = (await admin.from('guides').insert({ full_name: 'Zuberi Dashboard', languages: ['en'] }).select('id').single()).data!.id;
+    const vehicle = (await admin.from('vehicles').insert({ name: 'Dashboard Cruiser', registration: 'T 123 DSH', seats: 7 }).select('id').single()).data!.id;
+    expect((await admin.from('departure_guides').insert({ departure_id: staffed, guide_id: guide }).select('guide_id')).error).toBeNull();
+    expect((await admin.from('departure_vehicles').insert({ departure_id: staffed, vehicle_id: vehicle, travelers: 0 }).select('vehicle_id')).error).toBeNull();
+    const { data } = await admin.rpc('admin_dashboard');
+    const leaving = (data as { departures_today: { departure_id: string; guides: string | null; vehicles: string | null }[] }).departures_today;
+    expect(leaving.find((row) => row.departure_id === staffed)).toMatchObject({ guides: 'Zuberi Dashboard', vehicles: 'Dashboard Cruiser (T 123 DSH)' });
+    expect(leaving.find((row) => row.departure_id === bare)).toMatchObject({ guides: null, vehicles: null });
+  });
 });

@@ -8,6 +8,9 @@ export interface DashboardDeparture {
   end_date: string;
   seats_booked: number;
   capacity: number;
+  /** Who leads it and in what, by name; null when none yet. */
+  guides: string | null;
+  vehicles: string | null;
 }
 
 export interface CountAndUsd {

@@ -72,14 +72,19 @@ function DepartureList({ departures, empty, date }: { departures: DashboardDepar
   return (
     <Stack gap="xs">
       {departures.map((departure) => (
-        <Group key={departure.departure_id} justify="space-between" wrap="nowrap">
-          <AnchorLink to="/admin/bookings" search={{ departure: departure.departure_id }} size="sm" fw={500} truncate aria-label={`Bookings of ${departure.tour_title}`}>
-            {departure.tour_title}
-          </AnchorLink>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {countOf(departure.seats_booked, 'traveler')} · {date === 'start' ? `until ${formatOfficeDate(departure.end_date)}` : `since ${formatOfficeDate(departure.start_date)}`}
+        <Stack key={departure.departure_id} gap={0} data-testid="dashboard-trip">
+          <Group justify="space-between" wrap="nowrap">
+            <AnchorLink to="/admin/bookings" search={{ departure: departure.departure_id }} size="sm" fw={500} truncate aria-label={`Bookings of ${departure.tour_title}`}>
+              {departure.tour_title}
+            </AnchorLink>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {countOf(departure.seats_booked, 'traveler')} · {date === 'start' ? `until ${formatOfficeDate(departure.end_date)}` : `since ${formatOfficeDate(departure.start_date)}`}
+            </Text>
+          </Group>
+          <Text size="xs" c={departure.guides && departure.vehicles ? 'dimmed' : 'orange.9'}>
+            {departure.guides ? `Guide: ${departure.guides}` : 'No guide yet'} · {departure.vehicles ? `Vehicle: ${departure.vehicles}` : 'No vehicle yet'}
           </Text>
-        </Group>
+        </Stack>
       ))}
     </Stack>
   );
