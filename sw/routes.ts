@@ -48,6 +48,15 @@ export function isAppNavigation(url: URL): boolean {
   return !/\.[a-z0-9]{1,8}$/i.test(lastSegment);
 }
 
+/**
+ * The signed-in areas, the back office and the traveler portal (those of src/lib/session/expired.ts):
+ * the server never renders them (it sends the plain shell), and the browser renders them from the
+ * device's session and database.
+ */
+export function isSignedInArea(url: URL): boolean {
+  return /^\/(admin|traveler)(\/|$)/.test(url.pathname);
+}
+
 function jwtRole(token: string): string | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;

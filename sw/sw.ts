@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
-import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead } from './routes.ts';
+import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead, isSignedInArea } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -70,7 +70,14 @@ async function handlePublicRead({ request, event }: { request: Request; event: E
   }
 }
 
-// Navigations first: fresh HTML when the network answers, else the copy of that page, else the shell,
+// The back office and the portal open in the precached shell at once, signal or not: asking the
+// network first would hold a reload with a hanging connection for the page's timeout. A new shell
+// comes with a new version of this worker (the Refresh notice).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isSignedInArea(url),
+  async ({ request, event }) => (await matchPrecache(SHELL_URL)) ?? pages.handle({ request, event }),
+);
+// Other navigations: fresh HTML when the network answers, else the copy of that page, else the shell,
 // whose router renders any app route from precached chunks.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url),

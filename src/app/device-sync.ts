@@ -1,7 +1,7 @@
 import { deliverKept } from '@/lib/error-reporting/send.ts';
 import { startOutbox } from '@/lib/outbox/outbox.ts';
 import { appSession } from '@/lib/session/index.ts';
-import { getSupabase } from '@/lib/supabase.ts';
+import { getSupabase, storedSession } from '@/lib/supabase.ts';
 
 /**
  * What runs beside the page rather than to show it, started once the first page has painted: the
@@ -22,6 +22,6 @@ async function syncDevice(): Promise<void> {
   const client = await getSupabase();
   const { localDb } = await import('@/lib/local-db.ts');
   const [{ OutboxEngine }, { loadWriteKind }] = await Promise.all([import('@/lib/outbox/engine.ts'), import('./write-kinds.ts')]);
-  startOutbox(new OutboxEngine({ db: localDb, client: () => client, loadKind: loadWriteKind }));
+  startOutbox(new OutboxEngine({ db: localDb, client: () => client, loadKind: loadWriteKind, storedSession }));
   await appSession();
 }

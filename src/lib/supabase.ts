@@ -1,8 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 import { reportRefreshRefused } from './session/events.ts';
 
 let client: Promise<SupabaseClient<Database>> | undefined;
+/** Where supabase-js keeps the session on this device, once the client is made. */
+let sessionKey: string | undefined;
 
 async function createAppClient(): Promise<SupabaseClient<Database>> {
   // The runtime config and the session's fetch wrapper come with supabase-js, the only one that needs them.
@@ -14,8 +16,10 @@ async function createAppClient(): Promise<SupabaseClient<Database>> {
       return { config: loaded, url: resolveSupabaseUrl(loaded, window.location.origin) };
     }),
   ]);
+  // supabase-js's own default name, given here so storedSession() reads the same one.
+  sessionKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   const created: SupabaseClient<Database> = createClient<Database>(url, config.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: sessionKey },
     // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
     // section 8). Every refresh the server refuses is told to the session store.
     global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => created.auth, reportRefreshRefused) },
@@ -42,9 +46,39 @@ export function getSupabase(): Promise<SupabaseClient<Database>> {
  */
 export function mayHaveSession(): boolean {
   try {
-    if (/[#&](access_token|error_description)=/.test(window.location.hash)) return true;
+    if (addressBringsSession()) return true;
     return Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key));
   } catch {
     return true;
+  }
+}
+
+function addressBringsSession(): boolean {
+  return /[#&](access_token|error_description)=/.test(window.location.hash);
+}
+
+/**
+ * The session supabase-js keeps on this device, read as it is stored. auth-js's getSession() first
+ * refreshes an expired access token over the network, which with no signal answers only after its
+ * retries and with a hanging network never; the device's session is known without it. Null before
+ * the client is made, when none is stored, or when the address brings one (auth-js reads that first).
+ */
+export function storedSession(): Session | null {
+  if (!sessionKey || addressBringsSession()) return null;
+  try {
+    return parseStoredSession(localStorage.getItem(sessionKey));
+  } catch {
+    return null;
+  }
+}
+
+/** A session as supabase-js stores it (JSON), or null for anything else. */
+export function parseStoredSession(stored: string | null): Session | null {
+  if (!stored) return null;
+  try {
+    const session = JSON.parse(stored) as Partial<Session> | null;
+    return session?.access_token && session.refresh_token && typeof session.expires_at === 'number' && session.user?.id ? (session as Session) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { adminCredentials, adminToken, api, rest, signIn, signInThroughPage, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { ageTheSession, hangTheNetwork, releaseTheNetwork } from './no-signal.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
 
 /**
  * Field mode on a tablet with no signal: the trip opens after a reload offline, travelers are
  * checked in, cash and a note are recorded, the page is closed and opened again still offline, and
  * back online the server holds exactly those records once. A check-in for a booking the office
- * cancelled meanwhile comes back as a conflict the staff member sees.
+ * cancelled meanwhile comes back as a conflict the staff member sees. With a network that hangs
+ * (lie-fi) the trip opens just the same, at once: nothing on the way waits for an answer; what the
+ * server says once it answers (a role taken away) still decides.
  */
 
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
@@ -19,15 +23,17 @@ const inDays = (days: number) => {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 };
 
-test('offline at the gate: check-ins, cash and a note reach the server once; a cancelled booking’s check-in comes back as a conflict', async ({ page, context, request }) => {
-  test.setTimeout(150_000);
+/**
+ * A departure of the first public tour leaving today, with a booking for each group of travelers:
+ * booked while still to come (the booking engine takes no trip leaving today), then moved to today.
+ */
+async function tripToday(request: APIRequestContext, groups: string[][]) {
   const a = await api(request);
   const token = await adminToken(a);
-  const suffix = randomUUID().slice(0, 4);
   const [tour] = await rest<{ id: string; title: string }[]>(a, token, 'GET', 'tours?select=id,title&status=eq.active&is_private=eq.false&order=slug&limit=1');
-  // Booked while it is still to come (the booking engine takes no trip leaving today), then moved to today.
   const [departure] = await rest<{ id: string }[]>(a, token, 'POST', 'tour_departures?select=id', { tour_id: tour.id, start_date: inDays(2), end_date: inDays(4), capacity: 10 });
-  const book = async (names: string[]) => {
+  const bookings: { id: string; booking_reference: string }[] = [];
+  for (const names of groups) {
     const response = await request.post('/rest/v1/rpc/create_booking', {
       headers: { apikey: a.anonKey, 'content-type': 'application/json' },
       data: {
@@ -38,11 +44,22 @@ test('offline at the gate: check-ins, cash and a note reach the server once; a c
       },
     });
     expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as { id: string; booking_reference: string };
-  };
-  const pair = await book([`Ingrid Field ${suffix}`, `Lars Field ${suffix}`]);
-  const single = await book([`Solveig Field ${suffix}`]);
+    bookings.push((await response.json()) as { id: string; booking_reference: string });
+  }
   await rest(a, token, 'PATCH', `tour_departures?id=eq.${departure.id}`, { start_date: inDays(0), end_date: inDays(2) });
+  return { a, token, tour, departure, bookings };
+}
+
+test('offline at the gate: check-ins, cash and a note reach the server once; a cancelled booking’s check-in comes back as a conflict', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const suffix = randomUUID().slice(0, 4);
+  const {
+    a,
+    token,
+    tour,
+    departure,
+    bookings: [pair, single],
+  } = await tripToday(request, [[`Ingrid Field ${suffix}`, `Lars Field ${suffix}`], [`Solveig Field ${suffix}`]]);
 
   const admin = await adminCredentials();
   await signInThroughPage(page, admin.email, admin.password, '/admin/field');
@@ -112,6 +129,70 @@ test('offline at the gate: check-ins, cash and a note reach the server once; a c
   await conflicts.getByRole('button', { name: 'Discard' }).tap();
   await expect(conflicts).toHaveCount(0);
   await expect(reopened.getByTestId('check-in-line').filter({ hasText: `Solveig Field ${suffix}` })).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('with a network that hangs and an hour-old session, the trip reloads at once from the device, and a check-in waits on it', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 4);
+  const travelers = [`Asha Gate ${suffix}`, `Baraka Gate ${suffix}`];
+  const { a, token, tour, departure } = await tripToday(request, [travelers]);
+  const admin = await adminCredentials();
+  await signInThroughPage(page, admin.email, admin.password, '/admin/field');
+  await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
+  await controlledByServiceWorker(page);
+  await page.goto(`/admin/field/${departure.id}`);
+  await expect(page.getByRole('button', { name: `Check in ${travelers[0]}` })).toBeVisible({ timeout: 15_000 });
+  // Waiting on any request that hangs, the page would never show: the time allowed is for a busy machine.
+  const tripShown = async () => {
+    await expect(page.getByRole('heading', { name: tour.title, level: 1 })).toBeVisible({ timeout: 15_000 });
+    for (const name of travelers) await expect(page.getByTestId('check-in-line').filter({ hasText: name })).toBeVisible();
+  };
+
+  // Every request that leaves the tablet hangs, and its token expired meanwhile: the session's
+  // refresh, the permissions and the trips' refresh all wait for ever, and the trip shows without them.
+  await hangTheNetwork(context);
+  await ageTheSession(page);
+  await page.reload({ waitUntil: 'commit' });
+  await tripShown();
+  await page.getByRole('button', { name: `Check in ${travelers[0]}` }).tap();
+  await expect(page.getByTestId('check-in-line').filter({ hasText: travelers[0] })).toContainText('not sent yet', { timeout: 15_000 });
+
+  // No signal at all: the same.
+  await context.setOffline(true);
+  await page.reload({ waitUntil: 'commit' });
+  await tripShown();
+  await expect(page.getByTestId('check-in-line').filter({ hasText: travelers[0] })).toContainText('not sent yet');
+
+  // The network answers again: the session is refreshed and the check-in reaches the server once.
+  await releaseTheNetwork(context);
+  await context.setOffline(false);
+  await expect(page.getByTestId('field-pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('check-in-line').filter({ hasText: travelers[0] })).toContainText(/Checked in \d/);
+  const checkIns = await rest<{ traveler_index: number }[]>(a, token, 'GET', `trip_check_ins?select=traveler_index&departure_id=eq.${departure.id}`);
+  expect(checkIns).toEqual([{ traveler_index: 0 }]);
+});
+
+test('a guide made an editor meanwhile is refused field mode once the server answers, though the tablet kept their access', async ({ page, request }) => {
+  const a = await api(request);
+  const token = await adminToken(a);
+  const guide = (await staffCredentials()).filter((member) => member.role === 'guide').at(-1)!;
+  const [{ id: guideId }] = await rest<{ id: string }[]>(a, token, 'GET', `users?select=id&email=eq.${encodeURIComponent(guide.email)}`);
+  await signInThroughPage(page, guide.email, guide.password, '/admin/field');
+  await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
+
+  const setRole = async (role: string) => {
+    const response = await request.post('/rest/v1/rpc/set_staff_role', { headers: { apikey: a.anonKey, authorization: `Bearer ${token}` }, data: { p_user_id: guideId, p_role: role } });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  await setRole('editor');
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('field-saved-at')).toHaveCount(0);
+  } finally {
+    // Back, so the demo keeps its two guides.
+    await setRole('guide');
+  }
 });
 
 test('a guide signs in and sees only the trips they lead; their token cannot read another trip’s manifest', async ({ page, request }) => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
+import { ageTheSession, hangTheNetwork, releaseTheNetwork } from './no-signal.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
 import { adminToken, api, PASSWORD, rest, signIn, signInThroughPage, signUp, type Api } from './rest-api.ts';
 
 /**
  * The traveler portal in Chromium against the built server: each of the seven pages and its main
- * action, the database checked after each change, and the portal reopened offline from the device.
+ * action, the database checked after each change, and the portal reopened offline from the device,
+ * at once with a network that hangs too.
  * Data the company would enter (a confirmed booking, a payment, a staff reply) is made through the
  * REST API as the seeded admin; the traveler's own booking is placed as them, as RLS allows.
  */
@@ -316,5 +318,53 @@ test.describe('traveler portal', () => {
     expect(await newsletter()).toBe(true);
     await context.setOffline(false);
     await expect.poll(newsletter).toBe(false);
+  });
+
+  test('with a network that hangs and an hour-old session, the trip reloads at once from the device; a session the server ended signs out once it answers', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const a = await api(request);
+    const admin = await adminToken(a);
+    const traveler = await signUp(a, 'Lie-fi Traveler');
+    const trip = await bookTrip(a, traveler, admin);
+    await signInThroughPage(page, traveler.email, PASSWORD);
+    await expect(page.getByTestId('next-trip')).toContainText(trip.tourTitle, { timeout: 15_000 });
+    const tripPath = `/traveler/bookings/${trip.booking_reference}`;
+    await page.goto(tripPath);
+    await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle, { timeout: 15_000 });
+    await controlledByServiceWorker(page);
+    // Waiting on any request that hangs, the page would never show: the time allowed is for a busy machine.
+    const tripShown = async () => {
+      await expect(page.getByRole('heading', { level: 1, name: trip.tourTitle })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Amani Traveler, Neema Traveler')).toBeVisible();
+      await expect(page.getByTestId('itinerary')).toContainText(trip.firstDayTitle);
+    };
+
+    // Every request that leaves the device hangs, and the access token expired meanwhile: the
+    // session's refresh and the bookings' refresh wait for ever, and the trip shows without them.
+    await hangTheNetwork(context);
+    await ageTheSession(page);
+    await page.reload({ waitUntil: 'commit' });
+    await tripShown();
+
+    // No signal at all: the same.
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'commit' });
+    await tripShown();
+
+    // Meanwhile the traveler signed out everywhere from another device: once the network answers,
+    // the refresh is refused and this device signs out, the stored session and the trip with it.
+    const ended = await request.post('/auth/v1/logout?scope=global', { headers: { apikey: a.anonKey, authorization: `Bearer ${traveler.token}` } });
+    expect(ended.status()).toBe(204);
+    await releaseTheNetwork(context);
+    await context.setOffline(false);
+    await page.reload({ waitUntil: 'commit' });
+    // (A check that meets the page changing counts as not yet.)
+    const sessionStored = () => page.evaluate(() => Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))).catch(() => true);
+    await expect.poll(sessionStored, { timeout: 15_000 }).toBe(false);
+    await expect(page.getByRole('heading', { level: 1, name: trip.tourTitle })).toHaveCount(0);
+    await context.setOffline(true);
+    await page.goto(tripPath);
+    await expect(page.getByRole('heading', { name: 'Please Sign In' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(trip.tourTitle)).toHaveCount(0);
   });
 });

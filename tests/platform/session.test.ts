@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '../../src/lib/local-db.ts';
+import { parseStoredSession } from '../../src/lib/supabase.ts';
 import { signal } from '../../src/lib/session/events.ts';
 import { createSessionFetch } from '../../src/lib/session/fetch.ts';
 import { DEFAULT_SESSION_TIMINGS } from '../../src/lib/session/policy.ts';
@@ -126,6 +127,16 @@ function pretendTokenIsFresh(storage: ReturnType<typeof memoryStorage>): void {
   }
 }
 
+/** The device's clock has run past the token's expiry (the tablet reloaded an hour later): auth-js refreshes before it answers. */
+function pretendTokenExpired(storage: ReturnType<typeof memoryStorage>): void {
+  for (const [key, value] of storage.items) {
+    if (!key.endsWith('-auth-token')) continue;
+    const session = JSON.parse(value) as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    storage.items.set(key, JSON.stringify(session));
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A clock the test moves by hand; the intervals it was given run when the test says. */
@@ -165,6 +176,8 @@ function controllerFor(me: Device) {
   const session = new SessionController({
     client: () => me.client,
     db,
+    // As supabase.ts storedSession reads it, from this device's storage.
+    storedSession: () => parseStoredSession([...me.storage.items].find(([key]) => key.endsWith('-auth-token'))?.[1] ?? null),
     storeProfile: async (userId, row: SessionProfile) => void (await db.profile.put({ id: userId, userId, row, syncedAt: 0 })),
     clock: time.clock,
     onRefreshRefused: me.refusals.on,
@@ -431,6 +444,43 @@ describe('the session controller, with tokens that last 20 minutes', () => {
     expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId } });
     expect((await me.client.auth.getSession()).data.session?.access_token).toBe(signIn.data.session?.access_token);
     expect(told.expired).toBe(0);
+  });
+
+  it('starts signed in from the stored session while the refresh of its expired token hangs, and takes the refreshed one when it answers', async () => {
+    const me = device(server);
+    const { email, userId } = await signUp(me.client);
+    pretendTokenExpired(me.storage);
+    const stored = storedRefreshToken(me.storage);
+    // The network neither answers nor fails.
+    const letRefreshGo = me.requests.hold('POST /auth/v1/token?grant_type=refresh_token');
+    const { session, told } = controllerFor(me);
+
+    expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId, email } });
+    await session.ready;
+    expect(await session.check()).toMatchObject({ status: 'signedIn', user: { id: userId } });
+    expect(refreshes(me)).toBe(0);
+
+    letRefreshGo();
+    await expect.poll(() => storedRefreshToken(me.storage)).not.toBe(stored);
+    await expect.poll(() => session.getState().expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId } });
+    expect(told.expired).toBe(0);
+  });
+
+  it('signs out and says the session expired when the server, answering at last, refuses the stored session', async () => {
+    const me = device(server);
+    const { userId } = await signUp(me.client);
+    pretendTokenExpired(me.storage);
+    await server.db.query('delete from auth.sessions where user_id = $1', [userId]);
+    const letRefreshGo = me.requests.hold('POST /auth/v1/token?grant_type=refresh_token');
+    const { session, told } = controllerFor(me);
+    expect(session.getState()).toMatchObject({ status: 'signedIn', user: { id: userId } });
+
+    letRefreshGo();
+    await expect.poll(() => session.getState()).toEqual(signedOut);
+    expect(told.expired).toBe(1);
+    expect(me.storage.items.size).toBe(0);
+    expect(await session.check()).toEqual(signedOut);
   });
 
   it('keeps the session and says nothing while the server cannot be reached', { timeout: 60_000 }, async () => {

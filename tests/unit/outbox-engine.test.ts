@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalDb } from '../../src/lib/local-db.ts';
 import { OutboxEngine, retryDelay } from '../../src/lib/outbox/engine.ts';
@@ -96,6 +97,16 @@ describe('recording a write', () => {
     await expect(engine.queue(broken, { text: 'b' })).rejects.toThrow('disk full');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.profile.count()).toBe(0);
+  });
+
+  it("takes whose a write is from the session stored on the device, without waiting on auth-js's refresh of an expired token", async () => {
+    const { registry, server, clock } = setup({ online: false });
+    const mine = registry.define(noteKind(server, { kind: 'test.mine', requiresUser: true }));
+    // auth-js refreshing over a network that hangs: its getSession never answers.
+    const refreshing = { auth: { getSession: () => new Promise(() => undefined) } } as unknown as SupabaseClient;
+    const engine = new OutboxEngine({ db, client: () => refreshing, registry, clock, isOnline: () => false, storedSession: () => ({ user: { id: 'guide-1' } }) as Session });
+    const id = await engine.queue(mine, { text: 'checked in' });
+    expect(await db.outbox.get(id)).toMatchObject({ userId: 'guide-1', status: 'pending' });
   });
 
   it('refuses a write that needs a signed-in user when nobody is', async () => {

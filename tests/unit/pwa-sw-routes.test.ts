@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JwtKeys } from '../../server/jwt.ts';
-import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead } from '../../sw/routes.ts';
+import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead, isSignedInArea } from '../../sw/routes.ts';
 
 const origin = 'http://127.0.0.1:3000';
 const keys = new JwtKeys('a-test-secret-that-is-long-enough-for-hs256');
@@ -56,6 +56,15 @@ describe('what the service worker caches', () => {
     }
     for (const path of ['/api/health', '/auth/v1/verify?token=x', '/rest/v1/tours', '/storage/v1/object/public/media/a.svg', '/sitemap.xml', '/robots.txt', '/brochure.pdf']) {
       expect(isAppNavigation(new URL(origin + path)), path).toBe(false);
+    }
+  });
+
+  it('opens the back office and the portal in the shell without asking the network, and no other page', () => {
+    for (const path of ['/admin', '/admin/field/1b7c2e0a-4f3d-4a59-9d0e-2f1c7f0b8a11', '/traveler', '/traveler/bookings/KS-2026-0042?doc=itinerary']) {
+      expect(isSignedInArea(new URL(origin + path)), path).toBe(true);
+    }
+    for (const path of ['/', '/tours/serengeti-migration-safari', '/auth/login?redirect=%2Fadmin', '/admin-access', '/travelers-guide', '/api/admin']) {
+      expect(isSignedInArea(new URL(origin + path)), path).toBe(false);
     }
   });
 

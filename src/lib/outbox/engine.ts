@@ -1,4 +1,4 @@
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import type { LocalDb, MirrorRow, SentWrite } from '../local-db.ts';
 import { classifyFailure, failureMessage, WriteError } from './errors.ts';
@@ -30,6 +30,12 @@ export interface OutboxEngineOptions {
    */
   loadKind?: (kind: string) => Promise<unknown>;
   locks?: SendLocks;
+  /**
+   * The session stored on the device, read without the network (supabase.ts storedSession): whose
+   * a write is must not wait for auth-js, which first refreshes an expired token, with no signal for
+   * as long as it retries and with a hanging network for ever.
+   */
+  storedSession?: () => Session | null;
 }
 
 export type WriteOutcome = { status: 'sent' } | { status: 'failed'; error: string } | { status: 'waiting' };
@@ -66,6 +72,7 @@ export class OutboxEngine {
   private readonly isOnline: () => boolean;
   private readonly loadKind: ((kind: string) => Promise<unknown>) | undefined;
   private readonly locks: SendLocks;
+  private readonly storedSession: () => Session | null;
   private readonly kindsLoading = new Map<string, Promise<void>>();
   private readonly watchedLocks = new Set<string>();
   private flushing: Promise<void> | null = null;
@@ -83,6 +90,7 @@ export class OutboxEngine {
     this.isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
     this.loadKind = options.loadKind;
     this.locks = options.locks ?? defaultSendLocks();
+    this.storedSession = options.storedSession ?? (() => null);
   }
 
   /** Records a write and its optimistic change together; returns the entry id (the idempotency key). */
@@ -481,6 +489,8 @@ export class OutboxEngine {
   }
 
   private async sessionUserId(): Promise<string | null> {
+    const stored = this.storedSession();
+    if (stored) return stored.user.id;
     try {
       const { data } = await this.client().auth.getSession();
       return data.session?.user.id ?? null;

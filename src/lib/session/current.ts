@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { refreshMirror } from '../outbox/outbox.ts';
-import { getSupabase, mayHaveSession } from '../supabase.ts';
+import { getSupabase, mayHaveSession, storedSession } from '../supabase.ts';
 import { emitSessionExpired, onRefreshRefused } from './events.ts';
 import type { RefreshOutcome, SessionController, SessionState, SessionUser } from './store.ts';
 
@@ -25,6 +25,7 @@ async function startSession(): Promise<SessionController> {
   const started = new SessionController({
     client: () => client,
     db: localDb,
+    storedSession,
     storeProfile: (userId, row, readAt) => refreshMirror('profile', userId, [{ id: userId, userId, row, syncedAt: Date.now() }], readAt),
     onRefreshRefused,
     sessionExpired: emitSessionExpired,

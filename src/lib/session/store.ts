@@ -54,6 +54,11 @@ const systemClock: SessionClock = {
 export interface SessionDeps {
   client: () => SupabaseClient;
   db: LocalDb;
+  /**
+   * The session the device holds as supabase-js stored it, read at once (supabase.ts storedSession):
+   * null when there is none, or when auth-js must read it first.
+   */
+  storedSession(): Session | null;
   /** Stores the profile row fetched from the server (the read began at readAt) in the device mirror. */
   storeProfile(userId: string, row: SessionProfile, readAt: number): Promise<void>;
   /** Subscribes to the request wrapper's 'the server refused a refresh' (events.ts); returns the unsubscribe. */
@@ -119,9 +124,18 @@ export class SessionController {
       this.clock.defer(() => this.follow(session));
     });
     const stopRefusals = this.deps.onRefreshRefused(() => void this.expire());
+    // Signed in as the session stored on the device says, at once: auth-js answers only once it has
+    // refreshed an expired token, which with no signal takes its retries and with a hanging network
+    // never comes.
+    const stored = this.deps.storedSession();
+    if (stored) this.follow(stored);
     auth
       .getSession()
-      .then(({ data: current }) => this.follow(current.session))
+      .then(({ data: current, error }) => {
+        // The server could not be reached to refresh it: the device's session stands until it can.
+        if (!current.session && this.session && error && refreshFailure(error) === 'unreachable') return;
+        this.follow(current.session);
+      })
       .catch(() => this.follow(null));
     const monitor = this.clock.setInterval(() => void this.refreshIfNeeded(this.timings.monitorThresholdMs), this.timings.monitorIntervalMs);
     const service = this.clock.setInterval(() => void this.refreshIfNeeded(this.timings.serviceThresholdMs), this.timings.serviceIntervalMs);
@@ -150,12 +164,13 @@ export class SessionController {
 
   /**
    * A session check: reads the stored session now rather than waiting for its auth event (which
-   * arrives a tick later), so a page entered right after signing in sees the user.
+   * arrives a tick later), so a page entered right after signing in sees the user. The device's
+   * copy answers without the network; auth-js only when there is none (or the address brings one).
    */
   async check(): Promise<SessionState> {
     await this.ready;
-    const { data } = await this.deps.client().auth.getSession();
-    if (data.session?.access_token !== this.session?.access_token) this.follow(data.session);
+    const current = this.deps.storedSession() ?? (await this.deps.client().auth.getSession()).data.session;
+    if (current?.access_token !== this.session?.access_token) this.follow(current);
     return this.state;
   }
 

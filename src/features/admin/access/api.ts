@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_DISPLAY_DATES, setStaffDisplay, type DisplayDates } from '@/lib/dates.ts';
 import { localDb } from '@/lib/local-db.ts';
 import { getSupabase } from '@/lib/supabase.ts';
@@ -18,13 +18,10 @@ export const accessKeys = {
   permissions: (userId: string) => ['admin', 'permissions', userId] as const,
 };
 
-type StoredAccess = Pick<StaffAccess, 'role' | 'permissions' | 'display'>;
+export type StoredAccess = Pick<StaffAccess, 'role' | 'permissions' | 'display'>;
 
-/** The last access the server gave this user on this device, so field mode opens with no signal. */
+/** The last access the server gave this user on this device, so the back office opens without waiting on it. */
 const storedAccessKey = (userId: string) => `staffAccess:${userId}`;
-
-/** Whether a failed read failed for want of a connection (supabase-js answers fetch's TypeError as an error). */
-const offlineFailure = (error: { message?: string }) => (typeof navigator !== 'undefined' && !navigator.onLine) || /failed to fetch|networkerror|load failed/i.test(error.message ?? '');
 
 export const permissionsQuery = (userId: string) =>
   queryOptions({
@@ -36,12 +33,7 @@ export const permissionsQuery = (userId: string) =>
         supabase.from('users').select('preferences').eq('id', userId).maybeSingle(),
       ]);
       const failure = access.error ?? profile.error;
-      if (failure) {
-        // With no signal, the screens open as they did last time; the server decides again once back.
-        const stored = offlineFailure(failure) ? await localDb.meta.get(storedAccessKey(userId)) : undefined;
-        if (stored) return stored.value as StoredAccess;
-        throw failure;
-      }
+      if (failure) throw failure;
       const [row] = (access.data ?? []) as { role: string; permissions: string[] }[];
       const found = { role: row?.role ?? 'traveler', permissions: row?.permissions ?? [], display: displayFrom(profile.data?.preferences) };
       await localDb.meta.put({ key: storedAccessKey(userId), value: found });
@@ -64,15 +56,32 @@ function displayFrom(preferences: unknown): DisplayDates {
  * For /admin's beforeLoad: the signed-in staff member and their permissions. Signed out throws a
  * 401, a traveler a 403; both show Access Denied. The guard only decides what to show: the database
  * refuses what the role may not read or write whatever the page asks.
+ *
+ * The access this device last had from the server answers at once (field mode opens with no signal
+ * or a network that hangs) and the server is asked again behind it; AdminFrame runs the guards
+ * again if its answer differs. Only a device that never had it waits for the server.
  */
 export async function requireBackOffice(queryClient: QueryClient): Promise<StaffAccess> {
   const user = await requireSession();
-  const { role, permissions, display } = await queryClient.ensureQueryData(permissionsQuery(user.id));
+  const query = permissionsQuery(user.id);
+  if (queryClient.getQueryData(query.queryKey) === undefined) {
+    const stored = await localDb.meta.get(storedAccessKey(user.id));
+    // Stale from the start, so it is fetched again at once.
+    if (stored) queryClient.setQueryData(query.queryKey, stored.value as StoredAccess, { updatedAt: 0 });
+  }
+  const { role, permissions, display } = await queryClient.ensureQueryData({ ...query, revalidateIfStale: true });
   if (!permissions.includes('backoffice.open')) throw accessDenied();
   setStaffDisplay(display);
   return { user, role, permissions, display };
 }
 
-export function usePermissions(userId: string): string[] {
-  return useQuery(permissionsQuery(userId)).data?.permissions ?? [];
+/** Whether the server's answer gives the same access the guard opened the back office with. */
+export function sameAccess(a: StoredAccess, b: StoredAccess): boolean {
+  return (
+    a.role === b.role &&
+    a.permissions.length === b.permissions.length &&
+    a.permissions.every((permission) => b.permissions.includes(permission)) &&
+    a.display.timezone === b.display.timezone &&
+    a.display.date_format === b.display.date_format
+  );
 }

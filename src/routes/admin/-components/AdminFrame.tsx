@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AdminShell } from '@/components/admin/AdminShell.tsx';
 import { screensFor } from '@/components/admin/navigation.ts';
 import { AdminErrorScreen } from '@/components/errors/ErrorScreens.tsx';
-import { usePermissions } from '@/features/admin/access/api.ts';
+import { permissionsQuery, sameAccess } from '@/features/admin/access/api.ts';
 import { unreadCountQuery } from '@/features/admin/notifications/api.ts';
 import { findRecords } from '@/features/admin/search/api.ts';
 import { allowancesOf } from '@/features/auth/roles.ts';
@@ -17,8 +17,13 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const router = useRouter();
   const branding = useBranding();
-  const permissions = usePermissions(access.user.id);
+  const current = useQuery(permissionsQuery(access.user.id)).data;
   const unread = useQuery(unreadCountQuery());
+  // The guard may have opened the back office with the access this device kept: once the server's
+  // answer differs (a role changed or taken away), every screen's guard runs again on it.
+  useEffect(() => {
+    if (current && !sameAccess(current, access)) void router.invalidate();
+  }, [current, access, router]);
   if (status === 'signedOut' || (status === 'signedIn' && user?.id !== access.user.id)) return <AdminErrorScreen error={sessionUnauthorized()} />;
 
   const leave = async () => {
@@ -32,7 +37,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <AdminShell
       brand={branding}
       user={{ name: profile?.full_name || access.user.email, email: access.user.email, avatarUrl: profile?.avatar_url ?? null, roleLabel: allowancesOf(access.role).label }}
-      screens={screensFor(permissions.length ? permissions : access.permissions)}
+      screens={screensFor(access.permissions)}
       safeMode={safeMode}
       onOpen={(to) => void router.navigate({ href: to })}
       findRecords={findRecords}
