@@ -300,7 +300,7 @@ describe('the session controller, with tokens that last 20 minutes', () => {
     expect(session.getState()).toEqual(signedOut);
 
     const { email, userId } = await signUp(me.client);
-    await expect.poll(() => session.getState().user?.profile?.full_name).toBe('Asha Mollel');
+    await expect.poll(() => session.getState().user?.profile?.full_name, { timeout: 15_000 }).toBe('Asha Mollel');
     const { user, status, expiresAt } = session.getState();
     expect(status).toBe('signedIn');
     expect(user).toMatchObject({ id: userId, email, role: 'traveler' });

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDay } from '../helpers/company-days.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -44,11 +45,8 @@ const assignGuide = (client: SupabaseClient, departureId: string, guideId: strin
 const assignVehicle = (client: SupabaseClient, departureId: string, vehicleId: string, travelers: number) =>
   client.from('departure_vehicles').insert({ departure_id: departureId, vehicle_id: vehicleId, travelers }).select('vehicle_id');
 
-const day = (offset: number) => {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-};
+/** A day from the company's today, as trip() counts (from 21:00 UTC Arusha is a day ahead of UTC). */
+const day = companyDay;
 
 beforeAll(async () => {
   server = await startTestServer();
