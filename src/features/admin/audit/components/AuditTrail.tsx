@@ -13,7 +13,7 @@ const kindOptions = Object.entries(RECORD_KINDS)
 
 function who(entry: AuditRow, names: AuditNames): string {
   if (entry.actor_id) return names[entry.actor_id] ?? 'a former team member';
-  return entry.actor_kind === 'anon' ? 'a visitor' : entry.actor_kind === 'service' ? 'the system' : 'the system';
+  return entry.actor_kind === 'anon' ? 'a visitor' : 'the system';
 }
 
 /** One change: what, who and when, each field from what to what, and the reason given. */
