@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { calendarRoutes } from './api/calendar.ts';
+import { documentRoutes } from './api/documents.ts';
 import { enquiryRoutes } from './api/enquiries.ts';
 import { mediaRoutes } from './api/media.ts';
 import { paymentRoutes } from './api/payments.ts';
@@ -85,6 +86,7 @@ export function createApp(ctx: PlatformContext): Hono {
   app.route('/api', quoteRoutes(ctx));
   app.route('/api', settingsRoutes(ctx));
   app.route('/api', calendarRoutes(ctx));
+  app.route('/api', documentRoutes(ctx));
   // The media library writes its files through the storage API in-process, as the caller.
   app.route('/api', mediaRoutes(ctx, (input, init) => app.request(input, init, serverUpload)));
   const inProcess: RestFetch = (input, init) => app.request(input, init);

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { PlatformContext } from './context.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { bookingDocuments } from './documents/index.ts';
 import type { Database } from './db/types.ts';
 import { createBookingEmailWriter, type BookingEmailWriter } from './jobs/booking-emails.ts';
 import { createHoldSweeper } from './jobs/booking-holds.ts';
@@ -54,7 +55,7 @@ export async function createPlatform(config: Config, options: { db?: Database } 
     await migrate(db);
     const keys = new JwtKeys(await jwtSecret(config));
     const apiKeys = await keys.apiKeys();
-    const mail = createMailQueue(config, db, log);
+    const mail = createMailQueue(config, db, log, bookingDocuments(config));
     const ctx: PlatformContext = { config, db, keys, apiKeys, mail, log };
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
     // Start-up's migrations and seed may take long; from here on no statement may.

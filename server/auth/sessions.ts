@@ -97,23 +97,27 @@ type RefreshOutcome = { session: SessionJson } | { refused: 'not_found' | 'reuse
 /**
  * Rotates a refresh token: the presented token is revoked and a child is issued. Presenting a token
  * that was already rotated means it leaked (or a client misbehaves): the whole session ends, so a
- * stolen token family cannot be used any more, and the request is refused.
+ * stolen token family cannot be used any more, and the request is refused. Within a few seconds of
+ * its rotation, though, it is one device refreshing twice at once (supabase-js and the session
+ * store, two tabs, a request the network held back): it gets a child of its own, as GoTrue's reuse
+ * interval allows, instead of signing the traveler out.
  */
+const reuseIntervalSeconds = 10;
 export async function refreshSession(ctx: PlatformContext, refreshToken: unknown): Promise<SessionJson> {
   if (typeof refreshToken !== 'string' || refreshToken === '') {
     throw errors.validation('refresh_token required');
   }
   const presented = hashToken(refreshToken);
   const outcome = await ctx.db.transaction<RefreshOutcome>(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean; started_at: Date }>(
-      `select rt.user_id, rt.session_id, rt.revoked, s.created_at as started_at
+    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean; just_rotated: boolean; started_at: Date }>(
+      `select rt.user_id, rt.session_id, rt.revoked, rt.updated_at > now() - make_interval(secs => $2) as just_rotated, s.created_at as started_at
          from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
         where rt.token = $1 for update of rt`,
-      [presented],
+      [presented, reuseIntervalSeconds],
     );
     const current = rows[0];
     if (!current) return { refused: 'not_found' };
-    if (current.revoked) {
+    if (current.revoked && !current.just_rotated) {
       await tx.query(`delete from auth.sessions where id = $1`, [current.session_id]);
       return { refused: 'reused' };
     }
@@ -121,7 +125,7 @@ export async function refreshSession(ctx: PlatformContext, refreshToken: unknown
     if (!user) return { refused: 'not_found' };
     if (isBanned(user)) return { refused: 'banned' };
     const child = newToken();
-    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [presented]);
+    if (!current.revoked) await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [presented]);
     await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
       hashToken(child),
       user.id,

@@ -1,3 +1,5 @@
+import { paymentMethodLabel, REFUND_WAYS, refundRoute } from '../../src/lib/payment-methods.ts';
+import { travelersInWords } from '../documents/words.ts';
 import { companyDate, type Company } from '../mail/company.ts';
 import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';
 
@@ -17,7 +19,13 @@ export type BookingEmailKind =
   | 'balance_reminder'
   | 'pre_departure'
   | 'review_request'
-  | 'trip_moved';
+  | 'trip_moved'
+  | 'booking_moved'
+  | 'booking_changed'
+  | 'refund_sent'
+  | 'invoice'
+  | 'receipt'
+  | 'refund_note';
 
 /** The emails that go to the company rather than to the traveler. */
 export const companyEmailKinds: ReadonlySet<BookingEmailKind> = new Set(['refund_due']);
@@ -49,16 +57,20 @@ export interface BookingEmailData {
     children: number;
     contact: { full_name?: string; email?: string; phone?: string };
     /** quote_booking's lines, as stored at booking. */
-    lines: { label: string; quantity: number; unit_price: number; amount: number }[];
+    lines: { label: string; quantity: number; unit_price: number; amount: number; kind?: string }[];
     /** The booking belongs to an account (else it is a guest's). */
     owned: boolean;
     payment_method: 'card' | 'bank_transfer' | 'pay_on_arrival' | null;
     cancelled_at: string | null;
     cancellation_reason: string | null;
-    /** What the team refunded when cancelling (cancel_booking). */
-    refunded_amount: number;
-    /** Payments owed back in full and not yet returned (refund_due). */
+    /** What the company keeps of what was paid (after a cancellation, the fee kept). */
+    amount_paid: number;
+    /** Money owed back and not yet returned (refund_due). */
     refund_owed: number;
+    /** How the money owed back goes back: the way the client paid. */
+    refund_owed_method: string | null;
+    /** Money owed back and returned already (refunded). */
+    refund_sent: number;
     /** The contact email was proven or the team approved the hold: the seats are held the longer time. */
     hold_secured: boolean;
   };
@@ -69,6 +81,8 @@ export interface BookingEmailData {
   confirm_link?: string | null;
   /** Someone already has an account with the contact email. */
   has_account: boolean;
+  /** The booking's invoice number, once issued (booking_invoices). */
+  invoice_number?: string | null;
   tour: { title: string; slug: string; start_location: string | null; included: string[] };
   /** departure_cancelled: the company cancelled the departure itself. */
   departure: { start_date: string; end_date: string; departure_cancelled: boolean } | null;
@@ -84,9 +98,24 @@ export interface BookingEmailData {
     provider: string | null;
     /** The booking's succeeded payments up to and including this one. */
     paid_to_date: number;
+    /** A refund sent: how, when and with what reference it went back. */
+    refund_method?: string | null;
+    refunded_at?: string | null;
+    refund_reference?: string | null;
   } | null;
-  /** What the notification records of its cause: a moved trip's former dates. */
-  details?: { from_start?: string; from_end?: string } | null;
+  /**
+   * What the notification records of its cause: a moved trip's or booking's former dates (and tour),
+   * a changed booking's former party, extras and total.
+   */
+  details?: {
+    from_start?: string;
+    from_end?: string;
+    from_tour?: string;
+    previous_total?: number;
+    previous_adults?: number;
+    previous_children?: number;
+    previous_extras?: string[];
+  } | null;
   /** The active payment_instructions row. */
   instructions: {
     bank_name: string;
@@ -132,20 +161,6 @@ export function confirmEmailLink(site: EmailSite, reference: string, email: stri
   return url.toString();
 }
 
-function travelers(adults: number, children: number): string {
-  const parts = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`];
-  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
-  return parts.join(', ');
-}
-
-const methodLabel: Record<string, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  mobile_money: 'Mobile money',
-  cash: 'Cash',
-  paypal: 'PayPal',
-};
-
 /** Where the traveler sees the booking and pays: the portal, or for a guest the confirmation page. */
 export function bookingLink(site: EmailSite, data: BookingEmailData): string {
   if (data.booking.owned) return `${site.url}/traveler/bookings`;
@@ -188,7 +203,7 @@ function summary(data: BookingEmailData): Block {
       ['Reference', booking.reference],
       ['Trip', data.tour.title],
       ['Dates', dates(data)],
-      ['Travelers', travelers(booking.adults, booking.children)],
+      ['Travelers', travelersInWords(booking.adults, booking.children)],
     ],
   };
 }
@@ -347,12 +362,12 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
     ['Trip', data.tour.title],
     ['Amount', money(payment.amount, payment.currency)],
     ['Date', companyDate(company, payment.paid_at)],
-    ['Paid by', methodLabel[payment.method] ?? payment.method],
+    ['Paid by', paymentMethodLabel(payment.method)],
   ];
   if (payment.reference && !payment.provider) rows.push(['Payment reference', payment.reference]);
   const blocks: Block[] = [
     greeting(data),
-    { type: 'paragraph', text: `Thank you: we have received your payment of ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}. This email is your receipt.` },
+    { type: 'paragraph', text: `Thank you: we have received your payment of ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}. This email is your receipt. A copy is attached as a PDF for your records.` },
     { type: 'heading', text: 'Receipt' },
     { type: 'rows', rows },
     { type: 'heading', text: 'Your booking' },
@@ -361,6 +376,27 @@ function paymentReceived(company: Company, site: EmailSite, data: BookingEmailDa
     questions(company),
   ];
   return composeEmail(company, `Payment received: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}`, blocks);
+}
+
+/** A payment's receipt sent again by the office: the receipt email, named as what was asked for. */
+function receiptSent(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const payment = data.payment!;
+  return { ...paymentReceived(company, site, data), subject: `Receipt: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}` };
+}
+
+/** The booking's invoice, sent by the office with the PDF attached; the ways to pay while some is owed. */
+function invoiceSent(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const number = data.invoice_number ?? data.booking.reference;
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `Please find attached invoice ${number} for your booking ${data.booking.reference}: ${data.tour.title}, ${dates(data)}.` },
+    { type: 'heading', text: 'Your account' },
+    account(data),
+    ...(data.schedule.outstanding > 0 ? howToPay(site, data) : []),
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `Invoice ${number} for booking ${data.booking.reference}`, blocks);
 }
 
 const bookingStatusWords: Record<string, string> = { expired: 'expired: its hold ran out unpaid', cancelled: 'cancelled' };
@@ -409,7 +445,7 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
     ['Trip', `${data.tour.title}, ${dates(data)}`],
     ['Traveler', [contact.full_name, contact.email, contact.phone].filter(Boolean).join(', ') || 'no contact details'],
     ['Amount', amount],
-    ['Paid by', `${methodLabel[payment.method] ?? payment.method}${payment.provider === 'stripe' ? ' (Stripe)' : ''}`],
+    ['Paid by', `${paymentMethodLabel(payment.method)}${payment.provider === 'stripe' ? ' (Stripe)' : ''}`],
     ['Paid on', companyDate(company, payment.paid_at)],
   ];
   if (payment.reference) rows.push([payment.provider === 'stripe' ? 'Stripe Checkout Session' : 'Payment reference', payment.reference]);
@@ -428,8 +464,35 @@ function refundDue(company: Company, _site: EmailSite, data: BookingEmailData): 
       ],
     },
   ];
-  const method = (methodLabel[payment.method] ?? payment.method).toLowerCase();
+  const method = paymentMethodLabel(payment.method).toLowerCase();
   return composeEmail(company, `Refund due: ${amount} ${method} payment for ${data.booking.status} booking ${data.booking.reference}`, blocks);
+}
+
+/**
+ * What became of what a cancelled booking paid: the fee the company keeps under its policy, what is
+ * returned and how, and what is already on its way. Paid = kept + returned, so the figures add up.
+ */
+function yourMoney(data: BookingEmailData): Block[] {
+  const { booking } = data;
+  const returned = booking.refund_owed + booking.refund_sent;
+  const paid = booking.amount_paid + returned;
+  if (paid <= 0) return [{ type: 'paragraph', text: 'Nothing was paid on this booking, so nothing is owed either way.' }];
+  const rows: [string, string][] = [['You paid', money(paid, booking.currency)]];
+  if (booking.amount_paid > 0) rows.push(['Cancellation fee kept', money(booking.amount_paid, booking.currency)]);
+  if (booking.refund_sent > 0) rows.push(['Refunded to you', money(booking.refund_sent, booking.currency)]);
+  if (booking.refund_owed > 0) rows.push(['To be refunded to you', money(booking.refund_owed, booking.currency)]);
+  const blocks: Block[] = [{ type: 'heading', text: 'Your money' }, { type: 'rows', rows }];
+  if (booking.amount_paid > 0) {
+    blocks.push({
+      type: 'paragraph',
+      text: `Under our cancellation policy we keep a fee of ${money(booking.amount_paid, booking.currency)}${returned > 0 ? ' and return the rest' : ', which is all that was paid'}.`,
+    });
+  }
+  if (booking.refund_owed > 0) {
+    const route = refundRoute(booking.refund_owed_method);
+    blocks.push({ type: 'paragraph', text: `We return ${money(booking.refund_owed, booking.currency)} ${route}. We will email you when it is on its way.` });
+  }
+  return blocks;
 }
 
 /** To the traveler: the booking is cancelled, why, and what happens to what they paid. */
@@ -443,18 +506,7 @@ function bookingCancelled(company: Company, site: EmailSite, data: BookingEmailD
       : { type: 'paragraph', text: `Your booking ${booking.reference} for ${data.tour.title} (${dates(data)}) is cancelled, and its places are released.` },
   ];
   if (booking.cancellation_reason && !departureCancelled) blocks.push({ type: 'rows', rows: [['Reason', booking.cancellation_reason]] });
-  const refundRows: [string, string][] = [];
-  if (booking.refunded_amount > 0) refundRows.push(['Refunded', money(booking.refunded_amount, booking.currency)]);
-  if (booking.refund_owed > 0) refundRows.push(['To be refunded in full', money(booking.refund_owed, booking.currency)]);
-  if (refundRows.length > 0) {
-    blocks.push(
-      { type: 'heading', text: 'Your money' },
-      { type: 'rows', rows: refundRows },
-      ...(booking.refund_owed > 0
-        ? [{ type: 'paragraph', text: 'We return it the way you paid. A card refund usually reaches you within five to ten working days; we will let you know when it is on its way.' } satisfies Block]
-        : []),
-    );
-  }
+  blocks.push(...yourMoney(data));
   if (departureCancelled) {
     blocks.push(
       { type: 'paragraph', text: 'We would love to welcome you on another date: the same trip runs on other departures, and we can hold places for you.' },
@@ -485,7 +537,7 @@ function preDeparture(company: Company, site: EmailSite, data: BookingEmailData)
   const rows: [string, string][] = [
     ['Reference', data.booking.reference],
     ['Dates', dates(data)],
-    ['Travelers', travelers(data.booking.adults, data.booking.children)],
+    ['Travelers', travelersInWords(data.booking.adults, data.booking.children)],
   ];
   if (data.tour.start_location) rows.push(['Starts from', data.tour.start_location]);
   if (data.first_day) rows.push(['Day 1', data.first_day.title]);
@@ -560,6 +612,99 @@ function tripMoved(company: Company, site: EmailSite, data: BookingEmailData): C
   return composeEmail(company, `New dates for ${data.tour.title}: ${data.departure ? day(data.departure.start_date) : 'to be arranged'}`, blocks);
 }
 
+/** To the traveler: money owed back has been sent, how, when and with what reference. */
+function refundSent(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const payment = data.payment!;
+  const method = payment.refund_method ?? payment.method;
+  const rows: [string, string][] = [
+    ['Booking', data.booking.reference],
+    ['Trip', data.tour.title],
+    ['Amount refunded', money(payment.amount, payment.currency)],
+    ['Sent on', payment.refunded_at ? companyDate(company, payment.refunded_at) : '—'],
+    ['Returned by', paymentMethodLabel(method)],
+  ];
+  if (payment.refund_reference) rows.push(['Reference', payment.refund_reference]);
+  const arrives = REFUND_WAYS[method]?.arrives;
+  const blocks: Block[] = [
+    greeting(data),
+    {
+      type: 'paragraph',
+      text: `We have sent you a refund of ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}, by ${paymentMethodLabel(method).toLowerCase()}. The refund note is attached as a PDF for your records.`,
+    },
+    { type: 'heading', text: 'Refund' },
+    { type: 'rows', rows },
+    ...(arrives ? [{ type: 'paragraph', text: arrives } satisfies Block] : []),
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `Refund sent: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}`, blocks);
+}
+
+/** A refund's note sent again by the office: the refund email, named as what was asked for. */
+function refundNoteSent(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const payment = data.payment!;
+  return { ...refundSent(company, site, data), subject: `Refund note: ${money(payment.amount, payment.currency)} for booking ${data.booking.reference}` };
+}
+
+/** The new total against the old, and what is now left to pay or owed back. */
+function priceChange(data: BookingEmailData): Block[] {
+  const { booking } = data;
+  const previous = data.details?.previous_total;
+  const blocks: Block[] = [{ type: 'heading', text: 'Price' }, priceLines(data)];
+  if (previous !== undefined && Number(previous) !== Number(booking.total)) {
+    blocks.push({ type: 'paragraph', text: `The total was ${money(previous, booking.currency)} and is now ${money(booking.total, booking.currency)}.` });
+  }
+  if (booking.refund_owed > 0) {
+    blocks.push({ type: 'paragraph', text: `You have paid more than the new total: we return ${money(booking.refund_owed, booking.currency)} ${refundRoute(booking.refund_owed_method)}.` });
+  }
+  blocks.push({ type: 'heading', text: 'Payments' }, account(data));
+  return blocks;
+}
+
+/** To the traveler: their booking is on another departure (or another tour) now. */
+function bookingMoved(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const details = data.details ?? {};
+  const was = details.from_start && details.from_end ? `${day(details.from_start)} to ${day(details.from_end)}` : null;
+  const otherTour = details.from_tour && details.from_tour !== data.tour.title ? details.from_tour : null;
+  const blocks: Block[] = [
+    greeting(data),
+    {
+      type: 'paragraph',
+      text: `As agreed, your booking ${data.booking.reference} has moved${otherTour ? ` from ${otherTour}` : ''} to ${data.tour.title} from ${dates(data)}${was ? ` (it was ${was})` : ''}.`,
+    },
+    { type: 'heading', text: 'Your booking now' },
+    summary(data),
+    ...priceChange(data),
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `Booking ${data.booking.reference} moved: ${data.tour.title} from ${data.departure ? day(data.departure.start_date) : 'new dates'}`, blocks);
+}
+
+/** To the traveler: who travels, the extras or the price of their booking changed. */
+function bookingChanged(company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {
+  const { booking } = data;
+  const details = data.details ?? {};
+  const rows: [string, string][] = [];
+  if (details.previous_adults !== undefined && (details.previous_adults !== booking.adults || details.previous_children !== booking.children)) {
+    rows.push(['Travelers', `${travelersInWords(details.previous_adults, details.previous_children ?? 0)} → ${travelersInWords(booking.adults, booking.children)}`]);
+  }
+  const extrasNow = booking.lines.filter((line) => line.kind === 'extra').map((line) => (line.quantity > 1 ? `${line.label} × ${line.quantity}` : line.label));
+  const extrasBefore = details.previous_extras ?? [];
+  if (JSON.stringify([...extrasBefore].sort()) !== JSON.stringify([...extrasNow].sort())) {
+    rows.push(['Extras', `${extrasBefore.join(', ') || 'none'} → ${extrasNow.join(', ') || 'none'}`]);
+  }
+  const blocks: Block[] = [
+    greeting(data),
+    { type: 'paragraph', text: `We have updated your booking ${booking.reference} for ${data.tour.title} (${dates(data)}).` },
+    ...(rows.length > 0 ? [{ type: 'heading', text: 'What changed' } satisfies Block, { type: 'rows', rows } satisfies Block] : []),
+    ...priceChange(data),
+    { type: 'link', label: 'View your booking', url: bookingLink(site, data) },
+    questions(company),
+  ];
+  return composeEmail(company, `Booking ${booking.reference} updated: ${data.tour.title}`, blocks);
+}
+
 const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data: BookingEmailData) => ComposedEmail> = {
   booking_received: bookingReceived,
   booking_confirmed: bookingConfirmed,
@@ -570,6 +715,12 @@ const writers: Record<BookingEmailKind, (company: Company, site: EmailSite, data
   pre_departure: preDeparture,
   review_request: reviewRequest,
   trip_moved: tripMoved,
+  booking_moved: bookingMoved,
+  booking_changed: bookingChanged,
+  refund_sent: refundSent,
+  invoice: invoiceSent,
+  receipt: receiptSent,
+  refund_note: refundNoteSent,
 };
 
 export function bookingEmail(kind: BookingEmailKind, company: Company, site: EmailSite, data: BookingEmailData): ComposedEmail {

@@ -1,6 +1,7 @@
 import { bookingEmail, companyEmailKinds, confirmEmailLink, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/types.ts';
+import type { DocumentAttachment } from '../documents/index.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import type { MailQueue } from '../mail/queue.ts';
 
@@ -22,6 +23,17 @@ export interface BookingEmailWriter {
   drain(): Promise<number>;
 }
 
+/** Emails that follow something the company did, not something a visitor typed. */
+const staffActionKinds: ReadonlySet<BookingEmailKind> = new Set(['payment_received', 'refund_sent', 'booking_moved', 'booking_changed', 'trip_moved', 'invoice', 'receipt', 'refund_note']);
+
+/** The PDFs an email carries: a payment's receipt with its receipt email, a refund's note with its refund email, the invoice with the invoice's. */
+function attachmentsOf(kind: BookingEmailKind, bookingId: string, paymentId: string | null): DocumentAttachment[] {
+  if ((kind === 'payment_received' || kind === 'receipt') && paymentId) return [{ document: 'receipt', booking_id: bookingId, payment_id: paymentId }];
+  if ((kind === 'refund_sent' || kind === 'refund_note') && paymentId) return [{ document: 'refund_note', booking_id: bookingId, payment_id: paymentId }];
+  if (kind === 'invoice') return [{ document: 'invoice', booking_id: bookingId }];
+  return [];
+}
+
 interface Due {
   id: string;
   kind: BookingEmailKind;
@@ -34,10 +46,14 @@ const loadData = `
       'reference', b.booking_reference, 'status', b.status, 'currency', b.currency, 'total', b.total_amount,
       'adults', b.adults, 'children', b.children, 'contact', b.contact, 'lines', b.price_breakdown,
       'owned', b.user_id is not null, 'payment_method', b.payment_method,
-      'cancelled_at', b.cancelled_at, 'cancellation_reason', b.cancellation_reason, 'refunded_amount', b.refunded_amount,
+      'cancelled_at', b.cancelled_at, 'cancellation_reason', b.cancellation_reason, 'amount_paid', b.amount_paid,
       'refund_owed', (select coalesce(sum(r.amount), 0) from public.payments r where r.booking_id = b.id and r.status = 'refund_due'),
+      'refund_owed_method', (select r.method from public.payments r where r.booking_id = b.id and r.status = 'refund_due' order by r.created_at desc limit 1),
+      'refund_sent', (select coalesce(sum(r.amount), 0) from public.payments r where r.booking_id = b.id and r.status = 'refunded'),
       'hold_secured', b.contact_verified_at is not null or b.hold_approved_at is not null),
     'booking_id', b.id,
+    'payment_id', n.payment_id,
+    'invoice_number', (select i.number from public.booking_invoices i where i.booking_id = b.id),
     'details', n.details,
     'recipient', coalesce(nullif(b.contact ->> 'email', ''), u.email),
     'has_account', exists (select 1 from public.users x where lower(x.email) = lower(b.contact ->> 'email')),
@@ -48,6 +64,7 @@ const loadData = `
     'schedule', public.payment_schedule_of(b),
     'payment', (select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'method', p.method, 'reference', p.provider_reference,
                                           'paid_at', coalesce(p.paid_at, p.created_at), 'provider', p.provider,
+                                          'refund_method', p.refund_method, 'refunded_at', p.refunded_at, 'refund_reference', p.refund_reference,
                                           -- A receipt counts the payments up to its own, whenever it is written.
                                           'paid_to_date', (select sum(q.amount) from public.payments q
                                                             where q.booking_id = b.id and q.status = 'succeeded' and q.currency = b.currency
@@ -113,15 +130,16 @@ export function createBookingEmailWriter(
   }
 
   async function write(tx: Queryable, due: Due): Promise<boolean> {
-    const { rows } = await tx.query<{ data: BookingEmailData & { recipient: string | null; booking_id: string } }>(loadData, [due.id]);
+    const { rows } = await tx.query<{ data: BookingEmailData & { recipient: string | null; booking_id: string; payment_id: string | null } }>(loadData, [due.id]);
     const data = rows[0]?.data;
     const company = await activeCompany(tx, addressOf(config.mailFrom));
     const toCompany = companyEmailKinds.has(due.kind);
     const recipient = toCompany ? company.email : data?.recipient;
     if (!data || !recipient) return skip(tx, due, 'no email address');
     // Whoever types an address into a booking form makes us write to it: a few booking emails an hour
-    // per address (rule booking.emails). Receipts are never held back: they follow real payments.
-    if (!toCompany && due.kind !== 'payment_received') {
+    // per address (rule booking.emails). Emails that follow the team's own acts (a payment, a refund,
+    // a change made by the office) are never held back.
+    if (!toCompany && !staffActionKinds.has(due.kind)) {
       const { rows: waited } = await tx.query<{ wait: number }>('select public.rate_limit_wait($1, $2) as wait', ['booking.emails', recipient.toLowerCase()]);
       if (waited[0].wait > 0) return skip(tx, due, 'too many booking emails to this address within the hour');
     }
@@ -130,7 +148,8 @@ export function createBookingEmailWriter(
       data.confirm_link = confirmEmailLink(site, data.booking.reference, recipient, issued[0].token);
     }
     const email = bookingEmail(due.kind, company, site, data);
-    const emailId = await mail.enqueue({ to: recipient, kind: due.kind, ...email }, tx);
+    const attachments = toCompany ? [] : attachmentsOf(due.kind, data.booking_id, data.payment_id);
+    const emailId = await mail.enqueue({ to: recipient, kind: due.kind, ...email, attachments }, tx);
     await tx.query(`update public.booking_notifications set status = 'queued', queued_at = now(), email_id = $2, last_error = null where id = $1`, [
       due.id,
       emailId,

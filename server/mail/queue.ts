@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/types.ts';
+import type { BookingDocuments, DocumentAttachment } from '../documents/index.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
 
 export interface OutgoingEmail {
@@ -10,6 +11,8 @@ export interface OutgoingEmail {
   html?: string;
   /** What the email is for (password_recovery, signup_confirmation, booking_confirmed, ...). */
   kind: string;
+  /** Documents to attach, named here and drawn when the email is sent. */
+  attachments?: DocumentAttachment[];
 }
 
 export interface MailQueue {
@@ -44,12 +47,14 @@ interface QueuedRow {
   body_html: string | null;
   kind: string;
   attempts: number;
+  attachments: DocumentAttachment[];
 }
 
 export function createMailQueue(
   config: Config,
   db: Database,
   log: (m: string, f?: Record<string, unknown>) => void,
+  documents?: BookingDocuments,
 ): MailQueue {
   const transport: MailTransport = config.smtpUrl
     ? smtpTransport(config.smtpUrl)
@@ -67,14 +72,24 @@ export function createMailQueue(
            order by next_attempt_at, created_at
            limit $1
            for update skip locked)
-        returning id, to_address, subject, body_text, body_html, kind, attempts`,
+        returning id, to_address, subject, body_text, body_html, kind, attempts, attachments`,
       [batchSize, leaseSeconds],
     );
     return rows;
   }
 
+  /** The email's documents, drawn now (as the server: the email was queued by whoever may send it). */
+  async function attachmentsOf(row: QueuedRow) {
+    if (row.attachments.length === 0) return undefined;
+    if (!documents) throw new Error('This server cannot draw attachments');
+    const drawn = [];
+    for (const attachment of row.attachments) drawn.push(await documents.attachment(db, attachment));
+    return drawn;
+  }
+
   async function deliver(row: QueuedRow): Promise<boolean> {
     try {
+      const attachments = await attachmentsOf(row);
       await transport.send({
         id: row.id,
         from: config.mailFrom,
@@ -82,6 +97,7 @@ export function createMailQueue(
         subject: row.subject,
         text: row.body_text,
         html: row.body_html,
+        attachments,
       });
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -126,9 +142,9 @@ export function createMailQueue(
       const to = email.to.trim();
       if (!to) throw new Error('An email needs a recipient');
       const { rows } = await (tx ?? db).query<{ id: string }>(
-        `insert into public.email_queue (to_address, subject, body_text, body_html, kind)
-         values ($1, $2, $3, $4, $5) returning id`,
-        [to, email.subject, email.text, email.html ?? null, email.kind],
+        `insert into public.email_queue (to_address, subject, body_text, body_html, kind, attachments)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [to, email.subject, email.text, email.html ?? null, email.kind, JSON.stringify(email.attachments ?? [])],
       );
       return rows[0].id;
     },

@@ -9,6 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a message (a booking's invoice or receipt). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** Where queued emails finally go: an SMTP server, or files on disk when none is configured. */
@@ -25,6 +33,7 @@ function envelope(message: MailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html ?? undefined,
+    attachments: message.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content) })),
     messageId: `<${message.id}@kilele-safaris.local>`,
   };
 }

@@ -120,6 +120,8 @@ export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult 
       ),
       is_featured: t.featured ?? false,
       is_private: t.private ?? false,
+      // Park permits ask for passports; a day out of Arusha needs none.
+      passport_required: t.itinerary.length > 1,
       ...pricingFor(t),
       meta_title: `${t.title} | Kilele Safaris`,
       meta_description: t.summary,

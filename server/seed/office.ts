@@ -260,17 +260,17 @@ export async function seedOfficeYear(
     { client_key: keyOf(signedUpLater), body: 'Prefers WhatsApp to email for quick questions.', author_id: adminId, created_at: addDays(today, -9).toISOString() },
   ]);
 
-  // Cancelled trips: the deposit is owed back on some, was returned on the others.
+  // Cancelled trips: the deposit is owed back on some, was returned on the others. As the product
+  // does it: the payments received stay, and a payment out (owe_refund) returns them, marked sent
+  // the way the money came in on every other booking.
   const cancelledIds = bookings.filter((row) => row.status === 'cancelled').map((row) => row.id as string);
-  for (const [index, bookingId] of cancelledIds.entries()) {
-    const status = index % 2 === 0 ? 'refund_due' : 'refunded';
-    await tx.query(
-      `update public.payments set status = $2, refunded_at = case when $2 = 'refunded' then now() - interval '5 days' end,
-              refund_reference = case when $2 = 'refunded' then 'RF' || substr(id::text, 1, 6) end
-        where booking_id = $1`,
-      [bookingId, status],
-    );
-  }
+  await tx.query(`select public.owe_refund(b, b.amount_paid) from public.bookings b where b.id = any($1::uuid[])`, [cancelledIds]);
+  await tx.query(
+    `update public.payments set status = 'refunded', refund_method = method, refunded_at = now() - interval '5 days',
+            refund_reference = 'RF' || substr(id::text, 1, 6)
+      where status = 'refund_due' and booking_id = any($1::uuid[])`,
+    [cancelledIds.filter((_, index) => index % 2 === 1)],
+  );
 
   // No email to demo clients: what their bookings would send is recorded as skipped, and so is what
   // the booking schedule would send later (balance reminders, pre-departure notes, review requests).

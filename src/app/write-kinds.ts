@@ -8,6 +8,7 @@ const writeKinds: Record<string, () => Promise<unknown>> = {
   'activity.log': () => import('@/lib/session/activity.ts'),
   'analytics.event': () => import('@/lib/analytics.ts'),
   'booking.request': () => import('@/features/booking/writes.ts'),
+  'booking.travelerDetails': () => import('@/features/portal/writes.ts'),
   'enquiry.send': () => import('@/features/contact/writes.ts'),
   'field.checkIn': () => import('@/features/admin/operations/field-writes.ts'),
   'field.incident': () => import('@/features/admin/operations/field-writes.ts'),

@@ -296,6 +296,36 @@ export interface Database {
         };
         Relationships: [];
       };
+      booking_invoices: {
+        Row: {
+          booking_id: string;
+          year: number;
+          sequence: number;
+          number: string;
+          issued_at: string;
+          issued_by: string | null;
+        };
+        Insert: {
+          booking_id: string;
+          year: number;
+          sequence: number;
+          number: string;
+          issued_at?: string;
+          issued_by?: string | null;
+        };
+        Update: {
+          booking_id?: string;
+          year?: number;
+          sequence?: number;
+          number?: string;
+          issued_at?: string;
+          issued_by?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "booking_invoices_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: true; referencedRelation: "bookings"; referencedColumns: ["id"] },
+          { foreignKeyName: "booking_invoices_issued_by_fkey"; columns: ["issued_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       booking_notifications: {
         Row: {
           id: string;
@@ -436,6 +466,8 @@ export interface Database {
           search: string | null;
           booking_terms_version: string | null;
           source: string;
+          pickup: string | null;
+          pickup_time: string | null;
         };
         Insert: {
           id?: string;
@@ -469,6 +501,8 @@ export interface Database {
           search?: string | null;
           booking_terms_version?: string | null;
           source: string;
+          pickup?: string | null;
+          pickup_time?: string | null;
         };
         Update: {
           id?: string;
@@ -502,6 +536,8 @@ export interface Database {
           search?: string | null;
           booking_terms_version?: string | null;
           source?: string;
+          pickup?: string | null;
+          pickup_time?: string | null;
         };
         Relationships: [
           { foreignKeyName: "bookings_departure_id_fkey"; columns: ["departure_id"]; isOneToOne: false; referencedRelation: "tour_departures"; referencedColumns: ["id"] },
@@ -993,6 +1029,7 @@ export interface Database {
           last_error: string | null;
           sent_at: string | null;
           created_at: string;
+          attachments: Json;
         };
         Insert: {
           id?: string;
@@ -1007,6 +1044,7 @@ export interface Database {
           last_error?: string | null;
           sent_at?: string | null;
           created_at?: string;
+          attachments?: Json;
         };
         Update: {
           id?: string;
@@ -1021,6 +1059,7 @@ export interface Database {
           last_error?: string | null;
           sent_at?: string | null;
           created_at?: string;
+          attachments?: Json;
         };
         Relationships: [];
       };
@@ -1629,6 +1668,7 @@ export interface Database {
           refunded_at: string | null;
           refund_reference: string | null;
           client_id: string | null;
+          refund_method: string | null;
         };
         Insert: {
           id?: string;
@@ -1645,6 +1685,7 @@ export interface Database {
           refunded_at?: string | null;
           refund_reference?: string | null;
           client_id?: string | null;
+          refund_method?: string | null;
         };
         Update: {
           id?: string;
@@ -1661,6 +1702,7 @@ export interface Database {
           refunded_at?: string | null;
           refund_reference?: string | null;
           client_id?: string | null;
+          refund_method?: string | null;
         };
         Relationships: [
           { foreignKeyName: "payments_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: false; referencedRelation: "bookings"; referencedColumns: ["id"] },
@@ -1817,6 +1859,7 @@ export interface Database {
           created_by: string | null;
           created_at: string;
           updated_at: string;
+          accepted_via: string | null;
         };
         Insert: {
           id?: string;
@@ -1841,6 +1884,7 @@ export interface Database {
           created_by?: string | null;
           created_at?: string;
           updated_at?: string;
+          accepted_via?: string | null;
         };
         Update: {
           id?: string;
@@ -1865,6 +1909,7 @@ export interface Database {
           created_by?: string | null;
           created_at?: string;
           updated_at?: string;
+          accepted_via?: string | null;
         };
         Relationships: [
           { foreignKeyName: "quotes_booking_id_fkey"; columns: ["booking_id"]; isOneToOne: true; referencedRelation: "bookings"; referencedColumns: ["id"] },
@@ -2469,6 +2514,7 @@ export interface Database {
           child_price: number | null;
           child_age_limit: number;
           single_supplement: number;
+          passport_required: boolean;
         };
         Insert: {
           id?: string;
@@ -2506,6 +2552,7 @@ export interface Database {
           child_price?: number | null;
           child_age_limit?: number;
           single_supplement?: number;
+          passport_required?: boolean;
         };
         Update: {
           id?: string;
@@ -2543,6 +2590,7 @@ export interface Database {
           child_price?: number | null;
           child_age_limit?: number;
           single_supplement?: number;
+          passport_required?: boolean;
         };
         Relationships: [
           { foreignKeyName: "tours_category_id_fkey"; columns: ["category_id"]; isOneToOne: false; referencedRelation: "categories"; referencedColumns: ["id"] },
@@ -2831,6 +2879,7 @@ export interface Database {
     Views: { [_ in never]: never };
     Functions: {
       accept_quote: { Args: { p_token: string }; Returns: Json };
+      accept_quote_for_client: { Args: { p_quote_id: string; p_how: string }; Returns: Json };
       accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
       add_tour_departures: { Args: { p_tour_id: string; p_start_dates: string[]; p_capacity: number; p_price_override?: number | null; p_child_price_override?: number | null; p_guaranteed_threshold?: number | null; p_season?: string | null }; Returns: number };
       admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
@@ -2839,7 +2888,10 @@ export interface Database {
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       audit_names: { Args: { p_ids: string[] }; Returns: Json };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      booking_invoice: { Args: { p_booking_id: string }; Returns: Json };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
+      booking_receipt: { Args: { p_booking_id: string; p_payment_id: string }; Returns: Json };
+      booking_refund_note: { Args: { p_booking_id: string; p_payment_id: string }; Returns: Json };
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
       cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };
@@ -2849,14 +2901,17 @@ export interface Database {
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       client_details: { Args: { p_client_key: string }; Returns: Json };
+      client_enquiries: { Args: { p_client_key: string }; Returns: Json };
       client_tags_in_use: { Args: Record<PropertyKey, never>; Returns: string[] };
       company_currency: { Args: Record<PropertyKey, never>; Returns: string };
       company_time_zone: { Args: Record<PropertyKey, never>; Returns: string };
       company_today: { Args: Record<PropertyKey, never>; Returns: string };
       confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
+      create_office_booking: { Args: { p_departure_id: string; p_adults: number; p_children?: number | null; p_extras?: Json | null; p_contact?: Json | null; p_pickup?: string | null; p_pickup_time?: string | null; p_notes?: string | null; p_total?: number | null; p_price_reason?: string | null; p_payment_amount?: number | null; p_payment_method?: string | null; p_payment_reference?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       duplicate_tour: { Args: { p_tour_id: string }; Returns: string };
+      email_booking_document: { Args: { p_booking_id: string; p_payment_id?: string | null }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       email_content: { Args: { p_email_id: string }; Returns: { id: string; subject: string; body_text: string; withheld: boolean }[] };
       email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
@@ -2875,7 +2930,7 @@ export interface Database {
       is_tour_listed: { Args: { p_tour_id: string }; Returns: boolean };
       jsonb_merge_patch: { Args: { p_base: Json; p_patch: Json }; Returns: Json };
       log_user_activity: { Args: { p_action: string; p_resource_type?: string | null; p_resource_id?: string | null; p_details?: Json | null; p_client_id?: string | null }; Returns: string };
-      mark_payment_refunded: { Args: { p_payment_id: string; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
+      mark_payment_refunded: { Args: { p_payment_id: string; p_method: string; p_refunded_on?: string | null; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       media_file_uses: { Args: { p_media_id: string }; Returns: { kind: string; record_id: string; title: string }[] };
       merge_clients: { Args: { p_keep: string; p_merge: string; p_reason: string }; Returns: Json };
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
@@ -2920,6 +2975,7 @@ export interface Database {
       trip_staffing_options: { Args: { p_departure_id: string }; Returns: Json };
       update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
+      update_traveler_details: { Args: { p_booking_id: string; p_traveler_index: number; p_details: Json }; Returns: Json };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

@@ -151,9 +151,20 @@ export function formatOfficeDateRange(start: string, end: string): string {
   return start === end ? formatOfficeDate(start) : `${formatOfficeDate(start)} – ${formatOfficeDate(end)}`;
 }
 
-/** Today's date (yyyy-mm-dd) where the staff member is: what is due, what is under way. */
+/** The company's time zone (booking settings), set by /admin's guard with the staff member's display. */
+let companyTimeZone = DEFAULT_DISPLAY_DATES.timezone;
+
+export function setCompanyTimeZone(timeZone: string): void {
+  companyTimeZone = timeZone;
+}
+
+/**
+ * Today's date (yyyy-mm-dd) in the company's calendar, wherever the staff member is: what is due,
+ * what is under way, the latest day a payment or a refund can be dated. The database counts days
+ * the same way (company_today()).
+ */
 export function officeToday(now: Date = new Date()): string {
-  return todayIn(staffDisplay.timezone, now);
+  return todayIn(companyTimeZone, now);
 }
 
 /** The date `days` after a yyyy-mm-dd date (before it when negative). */

@@ -2,8 +2,8 @@ import Dexie, { type EntityTable } from 'dexie';
 
 /**
  * The device's own database (IndexedDB through Dexie): mirrors of the signed-in traveler's data so
- * the portal opens with no signal, the outbox of writes waiting for the server, and error reports
- * that could not be posted. Every schema change is a new version() below, never an edit of an old one.
+ * the portal opens with no signal, the outbox of writes waiting for the server, error reports
+ * that could not be posted, and the back office's unsaved drafts. Every schema change is a new version() below, never an edit of an old one.
  */
 
 /** One write waiting for the server. `id` is made on the device and doubles as the idempotency key. */
@@ -46,6 +46,23 @@ export interface StoredErrorReport {
   createdAt: number;
 }
 
+/** The long editors whose unsaved edits are kept on the device. */
+export type DraftKind = 'quote' | 'itinerary';
+
+/** An unsaved draft of a record, kept on the device as the staff member types. */
+export interface StoredDraft {
+  key: string;
+  userId: string;
+  kind: DraftKind;
+  recordId: string;
+  /** The form's values (editsSnapshot). */
+  values: string;
+  /** The record's version the edits were made on (its updated_at). */
+  basedOn: string;
+  /** When it was last kept (ms since epoch). */
+  savedAt: number;
+}
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -61,6 +78,8 @@ export class LocalDb extends Dexie {
   /** Field mode: the manifests of the trips a staff member works this week, for use with no signal. */
   fieldTrips!: EntityTable<MirrorRow, 'id'>;
   errorReports!: EntityTable<StoredErrorReport, 'id'>;
+  /** The long editors' edits not yet saved (the quote builder, a tour's itinerary), kept as the staff member types. */
+  drafts!: EntityTable<StoredDraft, 'key'>;
   meta!: EntityTable<MetaEntry, 'key'>;
 
   constructor(name = 'kilele') {
@@ -76,13 +95,20 @@ export class LocalDb extends Dexie {
     });
     this.version(2).stores({ sent: 'id, userId, sentAt' });
     this.version(3).stores({ fieldTrips: 'id, userId' });
+    this.version(4).stores({ drafts: 'key, userId' });
+  }
+
+  /** Drafts kept before `since` (ms since epoch), whoever's and whichever record's: they are never offered again. */
+  async dropDraftsKeptBefore(since: number): Promise<void> {
+    await this.drafts.filter((draft) => draft.savedAt < since).delete();
   }
 
   /** Signing out: nothing of that user stays on the device. */
   async clearUser(userId: string): Promise<void> {
-    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.fieldTrips, this.outbox, this.sent, this.meta], async () => {
+    await this.transaction('rw', [this.bookings, this.wishlist, this.preferences, this.profile, this.fieldTrips, this.drafts, this.outbox, this.sent, this.meta], async () => {
       await Promise.all([
         this.fieldTrips.where('userId').equals(userId).delete(),
+        this.drafts.where('userId').equals(userId).delete(),
         // The staff access kept for opening field mode offline (features/admin/access/api.ts).
         this.meta.delete(`staffAccess:${userId}`),
         this.sent.where('userId').equals(userId).delete(),

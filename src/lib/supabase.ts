@@ -47,10 +47,15 @@ export function getSupabase(): Promise<SupabaseClient<Database>> {
 export function mayHaveSession(): boolean {
   try {
     if (addressBringsSession()) return true;
-    return Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key));
+    return storedSessionKeys().length > 0;
   } catch {
     return true;
   }
+}
+
+/** The keys supabase-js keeps sessions under on this device (one per Supabase project it has used). */
+function storedSessionKeys(): string[] {
+  return Object.keys(localStorage).filter((key) => /^sb-.+-auth-token$/.test(key));
 }
 
 function addressBringsSession(): boolean {
@@ -60,13 +65,16 @@ function addressBringsSession(): boolean {
 /**
  * The session supabase-js keeps on this device, read as it is stored. auth-js's getSession() first
  * refreshes an expired access token over the network, which with no signal answers only after its
- * retries and with a hanging network never; the device's session is known without it. Null before
- * the client is made, when none is stored, or when the address brings one (auth-js reads that first).
+ * retries and with a hanging network never; the device's session is known without it. Before the
+ * client is made (supabase-js still loading) it is read from the one key of its kind, so a write
+ * queued then is the traveler's at once. Null when none is stored, when the keys of two projects
+ * leave it unclear, or when the address brings one (auth-js reads that first).
  */
 export function storedSession(): Session | null {
-  if (!sessionKey || addressBringsSession()) return null;
+  if (addressBringsSession()) return null;
   try {
-    return parseStoredSession(localStorage.getItem(sessionKey));
+    const keys = sessionKey ? [sessionKey] : storedSessionKeys();
+    return keys.length === 1 ? parseStoredSession(localStorage.getItem(keys[0])) : null;
   } catch {
     return null;
   }

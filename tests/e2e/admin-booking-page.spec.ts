@@ -101,15 +101,29 @@ test('on a tablet, the office confirms a booking, corrects its travelers, resend
   );
   expect(after).toEqual({ adults, children, tour_departures: { seats_booked: before.tour_departures.seats_booked - 1 } });
 
-  // Money owed back, marked returned with its transfer reference.
+  // Money owed back, recorded as sent: how, on which day, with its reference; then a line out in the ledger.
   await page.goto(`/admin/bookings/${owed.id}`);
-  await page.getByRole('button', { name: 'Mark refunded' }).first().tap();
-  const refund = page.getByRole('form', { name: 'Mark refunded' });
-  await refund.getByRole('textbox', { name: /Transfer reference/ }).fill('REF-E2E-8812');
-  await refund.getByRole('button', { name: 'Mark refunded' }).tap();
-  await expect(page.getByText('marked as returned')).toBeVisible();
-  const [payment] = await rest<{ status: string; refund_reference: string }[]>(a, await adminToken(a), 'GET', `payments?select=status,refund_reference&booking_id=eq.${owed.id}&refund_reference=eq.REF-E2E-8812`);
-  expect(payment).toEqual({ status: 'refunded', refund_reference: 'REF-E2E-8812' });
+  await page.getByRole('button', { name: 'Record the refund' }).first().tap();
+  const refund = page.getByRole('form', { name: 'Record the refund' });
+  await expect(refund.getByTestId('refund-amount')).toContainText(/Amount returned: \$[\d,]+\.\d\d/);
+  // Offered the way the client paid; here it goes back by bank transfer instead.
+  await expect(refund.getByRole('combobox', { name: 'How it was returned' })).not.toHaveValue('');
+  await refund.getByRole('combobox', { name: 'How it was returned' }).tap();
+  await page.getByRole('option', { name: 'Bank transfer' }).tap();
+  await refund.getByRole('textbox', { name: 'Reference' }).fill('REF-E2E-8812');
+  await refund.getByRole('button', { name: 'Record the refund' }).tap();
+  await expect(page.getByText(/^Refund of .* recorded as sent$/)).toBeVisible();
+  const [payment] = await rest<{ status: string; refund_reference: string; refund_method: string }[]>(
+    a,
+    await adminToken(a),
+    'GET',
+    `payments?select=status,refund_reference,refund_method&booking_id=eq.${owed.id}&refund_reference=eq.REF-E2E-8812`,
+  );
+  expect(payment).toEqual({ status: 'refunded', refund_reference: 'REF-E2E-8812', refund_method: 'bank_transfer' });
+  const refundLine = page.getByTestId('payments').locator('tr[data-direction="out"]', { hasText: 'REF-E2E-8812' });
+  await expect(refundLine).toContainText('Refund: Bank transfer');
+  await expect(refundLine).toContainText('refunded');
+  await expect(refundLine).toContainText('−');
   await context.close();
 });
 

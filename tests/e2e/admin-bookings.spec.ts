@@ -174,6 +174,12 @@ test('an agent enters a phone booking at a price set by hand; missing fields get
   await form.getByRole('textbox', { name: 'Adults' }).fill('2');
   await expect(form.getByTestId('list-price')).toContainText('List price');
   await form.getByRole('textbox', { name: 'Full name' }).fill('Baraka Phone-Client');
+  // Leaving a filled form asks first; staying keeps every field.
+  await page.getByRole('link', { name: 'All bookings' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay and save' }).click();
+  await expect(form.getByRole('textbox', { name: 'Full name' })).toHaveValue('Baraka Phone-Client');
   await form.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
   await form.getByRole('checkbox', { name: 'Set the price by hand' }).check();
   await form.getByRole('textbox', { name: 'Total' }).fill('1234.5');

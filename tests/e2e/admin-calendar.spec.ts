@@ -112,6 +112,11 @@ test('an admin staffs a trip, sees who is busy before choosing, is refused an ov
   await expect(page.getByRole('listbox').getByText('Not free', { exact: true })).toBeVisible();
   await expect(page.getByRole('listbox').getByText('Free on these dates', { exact: true })).toBeVisible();
   await page.getByRole('option', { name: new RegExp(trip.freeGuide) }).click();
+  // Picked and not assigned: closing the panel asks first; keeping on finds the pick.
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  const discard = panel.getByRole('alertdialog', { name: 'Discard the changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(guideForm.getByRole('combobox', { name: 'Guide' })).toHaveValue(new RegExp(trip.freeGuide));
   await guideForm.getByRole('button', { name: 'Assign' }).click();
   await expect(panel.getByText(trip.freeGuide, { exact: true })).toBeVisible();
 
@@ -214,8 +219,9 @@ test.describe('on a 768 px tablet', () => {
     const [still] = await rest<{ start_date: string }[]>(a, token, 'GET', `tour_departures?select=start_date&id=eq.${trip.departure}`);
     expect(still.start_date).toBe(start);
 
-    // Its manifest, read on the tablet.
+    // Its manifest, read on the tablet: the date typed and not moved to is let go on the way.
     await page.getByRole('dialog').getByRole('link', { name: 'Manifest' }).tap();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave and lose the changes' }).tap();
     await expect(page.getByRole('heading', { name: trip.title, level: 1 })).toBeVisible();
     await expect(page.getByText('Ingrid Moved', { exact: true })).toBeVisible();
     // Every column on the screen, the last one too.

@@ -161,3 +161,53 @@ test('several enquiries are given to an agent and marked contacted at once', asy
   const [stored] = await rest<{ status: string; assignee: { full_name: string } }[]>(a, await adminToken(a), 'GET', `enquiries?select=status,assignee:users!enquiries_assigned_to_fkey(full_name)&id=eq.${enquiry.id}`);
   expect(stored).toEqual({ status: 'contacted', assignee: { full_name: 'Neema Mushi' } });
 });
+
+test.describe('on a 768 px tablet with touch', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+
+  test('the office accepts a quote for a client who said yes on the phone, and the client’s page shows it', async ({ page, request }) => {
+    const a = await api(request);
+    const token = await adminToken(a);
+    const email = `said-yes-${Date.now()}@example.com`;
+    const asked = await a.request.post('/api/enquiries', { data: { kind: 'contact', name: 'Imani Phone', email, preferredContact: 'phone', phone: '+255 700 222 333', subject: 'Serengeti week by phone', message: 'A week in the Serengeti, two of us' } });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const enquiry = (await asked.json()) as { id: string };
+    const [tour] = await rest<{ id: string }[]>(a, token, 'GET', 'tours?select=id&status=eq.active&is_private=eq.false&order=slug&limit=1');
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const [quote] = await rest<{ id: string; reference: string }[]>(a, token, 'POST', 'quotes', {
+      enquiry_id: enquiry.id,
+      tour_id: tour.id,
+      title: 'Serengeti week',
+      start_date: day(120),
+      valid_until: day(20),
+      adults: 2,
+      days: [{ title: 'Arrival in Arusha' }, { title: 'Serengeti' }],
+      lines: [{ label: 'Safari, per adult', quantity: 2, unit_price: 2210.2 }],
+    });
+    const sent = await a.request.post(`/api/quotes/${quote.id}/send`, { headers: { authorization: `Bearer ${token}` } });
+    expect(sent.status()).toBe(200);
+
+    const admin = await adminCredentials();
+    await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/quotes/${quote.id}`);
+    await page.getByRole('button', { name: 'Client accepted' }).tap();
+    const form = page.getByRole('form', { name: 'Accept for the client' });
+    await form.getByRole('button', { name: 'Accept and make the booking' }).tap();
+    await expect(form.getByText('Please say how the client accepted')).toBeVisible();
+    await form.getByRole('combobox', { name: 'How the client accepted' }).tap();
+    await page.getByRole('option', { name: 'By phone' }).tap();
+    await form.getByRole('button', { name: 'Accept and make the booking' }).tap();
+    await expect(page.getByRole('heading', { name: /^Booking KS-/ })).toBeVisible({ timeout: 15_000 });
+    const reference = ((await page.getByRole('heading', { name: /^Booking KS-/ }).textContent()) ?? '').replace('Booking ', '').trim();
+    await expect(page.getByTestId('booking-total')).toHaveText('$4,420.40');
+    await emailTo(email, reference);
+
+    // The quote says how it was accepted; the client's page lists the enquiry, the quote and the booking.
+    await page.goto(`/admin/bookings/quotes/${quote.id}`);
+    await expect(page.getByText(/by phone, recorded by the office/)).toBeVisible();
+    await page.goto(`/admin/clients/${encodeURIComponent(email)}`);
+    const listed = page.getByTestId('client-enquiries');
+    await expect(listed).toContainText('Serengeti week by phone');
+    await expect(listed).toContainText(quote.reference);
+    await expect(listed.getByRole('link', { name: reference })).toBeVisible();
+  });
+});

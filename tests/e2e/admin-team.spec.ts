@@ -92,6 +92,11 @@ test.describe('on a 768 px tablet', () => {
     await page.getByRole('listbox', { name: 'Role' }).getByRole('option', { name: 'Editor' }).tap();
     await expect(dialog).toContainText('They will open: tours, destinations, the blog and the site content');
     await saveScreenshot(page, 'admin-team-role');
+    // Picked and not applied: closing asks first; keeping on finds the pick.
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    const discard = dialog.getByRole('alertdialog', { name: 'Discard the changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).tap();
+    await expect(dialog).toContainText('They will open: tours, destinations, the blog and the site content');
     await dialog.getByRole('button', { name: 'Change role' }).tap();
     await expect(page.getByText(/is now editor$/)).toBeVisible();
     await expect(row).toContainText('Editor');

@@ -70,6 +70,8 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   await expect(details.getByText('Another tour has the address 7-day-great-migration-safari')).toBeVisible();
   await details.getByRole('textbox', { name: 'Address' }).fill(slug);
   await details.getByRole('textbox', { name: 'Summary' }).fill('Three days on foot and by road in Ruaha, Tanzania’s great wild park.');
+  // Ruaha's park permits ask for passports.
+  await details.getByRole('switch', { name: 'Travelers need a passport' }).check();
   await details.getByRole('button', { name: 'Add the tour' }).click();
   await expect(page).toHaveURL(/\/admin\/tours\/[0-9a-f-]{36}\?tab=itinerary$/);
   const tourId = /tours\/([0-9a-f-]{36})/.exec(page.url())![1];
@@ -136,6 +138,7 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   await expect(add.getByText('The series ends on or after its first day')).toBeVisible();
   const a = await api(request);
   const admin = await adminToken(a);
+  expect(await rest(a, admin, 'GET', `tours?select=passport_required&id=eq.${tourId}`)).toEqual([{ passport_required: true }]);
   const departuresOf = () => rest<{ id: string; start_date: string; end_date: string; price_override: number | null; season: string | null }[]>(a, admin, 'GET', `tour_departures?select=id,start_date,end_date,price_override,season&tour_id=eq.${tourId}&order=start_date`);
   expect(await departuresOf()).toEqual([]);
   await add.getByLabel(/^From\b/).fill(seasonStart);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { collectConsoleErrors } from './console-errors.ts';
+import { adminToken, api, rest } from './rest-api.ts';
 import { hydrated } from './hydration.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -134,6 +135,50 @@ test('the contact form shows field messages, then sends the message', async ({ p
   await expect(sent.getByRole('heading', { name: 'Thank you, Amani' })).toBeVisible();
   await expect(sent).toContainText(`Reference ${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
   expect(errors).toEqual([]);
+});
+
+test.describe('a message sent while supabase-js still loads', () => {
+  // The service worker would fetch the library itself, out of page.route's sight.
+  test.use({ serviceWorkers: 'block' });
+
+  test('is on the device before the page answers, and reaches the office after a reload', async ({ page, request }) => {
+    // supabase-js held back for as long as the test likes: the outbox must not wait for it to keep a write.
+    const supabaseJs = /\/assets\/supabase-js-[\w-]+\.js$/;
+    await page.route(supabaseJs, () => undefined);
+    const subject = `Held library ${Date.now().toString(36)}`;
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await hydrated(page);
+    await form.getByLabel('Your name').fill('Baraka Early');
+    await form.getByRole('textbox', { name: 'Email' }).fill('baraka.early@example.com');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Sent before the page had all of its scripts.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('contact-sent')).toContainText("We'll send your message when you're back online", { timeout: 20_000 });
+    const waiting = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const opening = indexedDB.open('kilele');
+            opening.onerror = () => reject(opening.error);
+            opening.onsuccess = () => {
+              const read = opening.result.transaction('outbox').objectStore('outbox').getAll();
+              read.onsuccess = () => resolve((read.result as { payload: { subject?: string } }[]).map((entry) => entry.payload.subject ?? ''));
+              read.onerror = () => reject(read.error);
+            };
+          }),
+      );
+    expect(await waiting()).toContain(subject);
+
+    // A reload with the library let through: the outbox sends what the device kept, once.
+    await page.unroute(supabaseJs);
+    await page.reload();
+    const a = await api(request);
+    const token = await adminToken(a);
+    const office = () => rest<{ subject: string }[]>(a, token, 'GET', `enquiries?select=subject&subject=eq.${encodeURIComponent(subject)}`);
+    await expect.poll(async () => (await office()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(waiting).not.toContain(subject);
+  });
 });
 
 test("the footer's newsletter form, loaded once the page is idle, signs an address up", async ({ page }) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 import { ageTheSession, hangTheNetwork, releaseTheNetwork } from './no-signal.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
@@ -118,6 +120,10 @@ test.describe('traveler portal', () => {
     });
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    // The office's numbered PDF of the same invoice.
+    const [invoice] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^invoice-INV-\d{4}-\d{5}\.pdf$/);
+    expect(await pdfText(await readFile(await invoice.path()))).toContain(trip.booking_reference);
 
     // Payments: the deposit with its receipt, the balance and the bank details to pay it.
     await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Payments' }).click();
@@ -126,6 +132,9 @@ test.describe('traveler portal', () => {
     await expect(page.getByTestId('bank-details').first()).toContainText('Account number');
     await page.getByRole('link', { name: 'Receipt' }).click();
     await expect(page.getByTestId('document')).toContainText('Payment receipt');
+    const [receipt] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(receipt.suggestedFilename()).toMatch(/^receipt-.+\.pdf$/);
+    expect(await pdfText(await readFile(await receipt.path()))).toContain('Bank transfer');
 
     // Wishlist: the saved tour, removed with one tap, gone from the database.
     await page.getByRole('navigation', { name: 'My trips' }).getByRole('link', { name: 'Wishlist' }).click();
@@ -251,12 +260,18 @@ test.describe('traveler portal', () => {
     const notice = page.getByTestId('closed-booking');
     await expect(notice).toContainText('This booking is cancelled');
     await expect(notice).toContainText('We had to cancel this departure');
-    await expect(notice).toContainText('To be refunded in full: $500.00');
+    // In the cancellation email's words: what was paid, nothing kept, what comes back and how.
+    await expect(notice).toContainText('You paid: $500.00');
+    await expect(notice).not.toContainText('Cancellation fee kept');
+    await expect(notice).toContainText('To be refunded to you: $500.00');
+    await expect(notice).toContainText('We return it by bank transfer.');
     await expect(notice.getByRole('link', { name: 'See other dates for this trip' })).toHaveAttribute('href', `/tours/${tour.slug}`);
-    // The payment is listed as owed back, not taken off the total; nothing is due on a cancelled booking.
+    // The payment received stays listed, and the money owed back is its own line; nothing is due on a
+    // cancelled booking.
     const payments = page.getByTestId('booking-payments');
-    await expect(payments).toContainText('To be refunded');
-    await expect(payments).not.toContainText('−$500.00');
+    await expect(payments.getByRole('row', { name: /Bank transfer · Paid/ })).toContainText('−$500.00');
+    await expect(payments.getByRole('row', { name: /Bank transfer · To be refunded/ })).toContainText('$500.00');
+    await expect(payments.getByRole('row', { name: /Bank transfer · To be refunded/ })).not.toContainText('−');
     await expect(page.getByTestId('balance-due')).toHaveText('$0.00');
     await expect(page.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
   });

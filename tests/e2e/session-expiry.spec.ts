@@ -107,6 +107,8 @@ test.describe('tokens of 4 seconds, on a device whose clock runs an hour behind'
   let site: Site;
 
   test.beforeAll(async () => {
+    // A server of its own migrates and seeds a new database: on a busy two-core machine, over a minute.
+    test.setTimeout(180_000);
     site = await startServerWithTokensOf(4);
   });
   test.afterAll(() => site?.server.stop());
@@ -183,6 +185,8 @@ test.describe('tokens of 250 seconds', () => {
   let site: Site;
 
   test.beforeAll(async () => {
+    // A server of its own migrates and seeds a new database: on a busy two-core machine, over a minute.
+    test.setTimeout(180_000);
     site = await startServerWithTokensOf(250);
   });
   test.afterAll(() => site?.server.stop());

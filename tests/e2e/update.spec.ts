@@ -43,6 +43,8 @@ test.describe('a new version while the page is open', () => {
   let server: BuiltServer;
 
   test.beforeAll(async () => {
+    // A server of its own migrates and seeds a new database: on a busy two-core machine, over a minute.
+    test.setTimeout(180_000);
     server = await startBuiltServer();
   });
   test.afterAll(async () => {

@@ -63,6 +63,8 @@ export function fakeSupabase(initialUser: string | null = null) {
       refreshSession,
       onAuthStateChange(listener: (typeof listeners)[number]) {
         listeners.push(listener);
+        // As supabase-js does: a new listener is told the session as it stands.
+        queueMicrotask(() => listener('INITIAL_SESSION', userId ? { user: { id: userId } } : null));
         return { data: { subscription: { unsubscribe: () => listeners.splice(listeners.indexOf(listener), 1) } } };
       },
     },

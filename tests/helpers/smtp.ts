@@ -55,22 +55,33 @@ function decodeBody(body: string, encoding = ''): string {
   return body;
 }
 
+/** The plain-text and HTML parts of a body, looking inside nested multiparts (text and HTML beside attachments). */
+function textParts(headers: Map<string, string>, body: string): { text: string; html: string } {
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) {
+    const decoded = decodeBody(body, headers.get('content-transfer-encoding'));
+    if (/text\/html/i.test(type)) return { text: '', html: decoded };
+    return { text: /^text\/plain/i.test(type) ? decoded : '', html: '' };
+  }
+  let text = '';
+  let html = '';
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const [partHeaders, partBody] = splitHead(part.replace(/^\r?\n/, ''));
+    const found = textParts(partHeaders, partBody.replace(/\r?\n$/, ''));
+    text ||= found.text;
+    html ||= found.html;
+  }
+  return { text, html };
+}
+
 /** Reads a raw message: the subject, and the plain-text and HTML parts of a (multipart) body. */
 export function readEmail(raw: string): { subject: string; text: string; html: string } {
   const [headers, body] = splitHead(raw);
   const subject = decodeWords(headers.get('subject') ?? '');
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return { subject, text: decodeBody(body, headers.get('content-transfer-encoding')), html: '' };
-  const parts = body.split(`--${boundary}`).slice(1, -1);
-  let text = '';
-  let html = '';
-  for (const part of parts) {
-    const [partHeaders, partBody] = splitHead(part.replace(/^\r?\n/, ''));
-    const decoded = decodeBody(partBody.replace(/\r?\n$/, ''), partHeaders.get('content-transfer-encoding'));
-    if (/text\/html/i.test(partHeaders.get('content-type') ?? '')) html = decoded;
-    else if (/text\/plain/i.test(partHeaders.get('content-type') ?? '')) text = decoded;
-  }
+  // A single-part message is read whole, whatever its type.
+  if (!/boundary=/i.test(headers.get('content-type') ?? '')) return { subject, text: decodeBody(body, headers.get('content-transfer-encoding')), html: '' };
+  const { text, html } = textParts(headers, body);
   return { subject, text: text.replace(/\r\n/g, '\n'), html };
 }
 

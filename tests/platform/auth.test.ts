@@ -161,7 +161,7 @@ describe('auth (default settings)', () => {
     expect(data.user!.created_at).toBeTruthy();
   });
 
-  it('rotates refresh tokens and ends the whole session when an old one is reused', async () => {
+  it('rotates refresh tokens; a token refreshed twice at once is served, and one reused later ends the whole session', async () => {
     const { client } = await t.traveler();
     const first = (await client.auth.getSession()).data.session!;
     const refreshed = await client.auth.refreshSession();
@@ -170,6 +170,12 @@ describe('auth (default settings)', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(claimsOf(second.access_token).session_id).toBe(claimsOf(first.access_token).session_id);
 
+    // Within seconds of its rotation it is the same device refreshing twice at once: a session of its own.
+    const twice = await t.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(twice.error).toBeNull();
+    expect(claimsOf(twice.data.session!.access_token).session_id).toBe(claimsOf(first.access_token).session_id);
+    // Later, the old token presented again is theft.
+    await t.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`);
     const reuse = await t.client().auth.refreshSession({ refresh_token: first.refresh_token });
     expectAuthError(reuse.error, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 

@@ -178,3 +178,142 @@ describe('a price set by hand', () => {
     expect(Number((await row(made.id)).total_amount)).toBe(made.total_amount);
   });
 });
+
+/** The emails written for this address, oldest first, once the booking email writer has run. */
+async function emailsTo(address: string): Promise<{ kind: string; subject: string; body_text: string }[]> {
+  await server.platform.jobs.bookingEmails.drain();
+  const { rows } = await server.db.query<{ kind: string; subject: string; body_text: string }>(
+    `select kind, subject, body_text from public.email_queue where to_address = $1 order by created_at, subject`,
+    [address],
+  );
+  return rows;
+}
+
+describe('the client is told of each change', () => {
+  it('a move, a change of travelers, a price set by hand, a cancellation and a refund sent each email the client once, in words that match', async () => {
+    const email = `told-${Date.now()}@example.com`;
+    const from = await departure(100);
+    const to = await departure(120);
+    const { data: made, error } = await agent.rpc('create_booking', { p_departure_id: from, p_adults: 2, p_contact: { full_name: 'Told Client', email } });
+    expect(error).toBeNull();
+    expect((await agent.rpc('record_payment', { p_booking_id: made.id, p_amount: 1256.4, p_method: 'cash' })).error).toBeNull();
+
+    expect((await agent.rpc('move_booking', { p_booking_id: made.id, p_departure_id: to, p_reason: 'Client asked' })).error).toBeNull();
+    expect((await agent.rpc('change_booking_party', { p_booking_id: made.id, p_adults: 3, p_children: 0, p_extras: [], p_reason: 'A friend joins' })).error).toBeNull();
+    // Paid in full, so the policy's fee leaves money to return.
+    const total = Number((await row(made.id)).total_amount);
+    const rest = Math.round(total * 100 - 125640) / 100;
+    expect((await agent.rpc('record_payment', { p_booking_id: made.id, p_amount: rest, p_method: 'cash' })).error).toBeNull();
+    const { data: cancelled, error: cancelError } = await agent.rpc('cancel_booking_under_policy', { p_booking_id: made.id, p_reason: 'Client cannot travel' });
+    expect(cancelError).toBeNull();
+    const emails = await emailsTo(email);
+    // The second payment confirms the booking: its receipt and the confirmation are written together.
+    expect(emails.map((sent) => sent.kind).sort()).toEqual(
+      ['booking_received', 'payment_received', 'booking_moved', 'booking_changed', 'payment_received', 'booking_confirmed', 'booking_cancelled'].sort(),
+    );
+    const of = (kind: string) => emails.filter((sent) => sent.kind === kind);
+    const [moved, changed, cancelledEmail] = [of('booking_moved')[0], of('booking_changed')[0], of('booking_cancelled')[0]];
+    const { rows: dates } = await server.db.query<{ from_start: string; to_start: string }>(
+      `select to_char(a.start_date, 'FMDD FMMonth YYYY') as from_start, to_char(b.start_date, 'FMDD FMMonth YYYY') as to_start
+         from public.tour_departures a, public.tour_departures b where a.id = $1 and b.id = $2`,
+      [from, to],
+    );
+    expect(moved.subject).toContain(`from ${dates[0].to_start}`);
+    expect(moved.body_text).toContain(`(it was ${dates[0].from_start}`);
+    expect(changed.body_text).toContain('Travelers: 2 adults → 3 adults');
+    const fee = Number(cancelled.fee_kept);
+    const refund = Number(cancelled.refund);
+    expect(Math.round((fee + refund) * 100)).toBe(Math.round(total * 100));
+    expect(refund).toBeGreaterThan(0);
+    const usd = (amount: number) => `USD ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(cancelledEmail.body_text).toContain(`You paid: ${usd(total)}`);
+    expect(cancelledEmail.body_text).toContain(`Cancellation fee kept: ${usd(fee)}`);
+    expect(cancelledEmail.body_text).toContain(`To be refunded to you: ${usd(refund)}`);
+    expect(cancelledEmail.body_text).toContain('in cash');
+    expect(cancelledEmail.body_text).not.toMatch(/card/i);
+
+    // The refund goes back by bank transfer with its reference: the client is told so, once.
+    const { rows: owedBack } = await server.db.query<{ id: string }>(`select id from public.payments where booking_id = $1 and status = 'refund_due'`, [made.id]);
+    expect(owedBack).toHaveLength(1);
+    expect((await agent.rpc('mark_payment_refunded', { p_payment_id: owedBack[0].id, p_method: 'bank_transfer', p_reference: 'CRDB-88' })).error).toBeNull();
+    const refundSent = (await emailsTo(email)).filter((sent) => sent.kind === 'refund_sent');
+    expect(refundSent).toHaveLength(1);
+    expect(refundSent[0].body_text).toContain(`Amount refunded: ${usd(refund)}`);
+    expect(refundSent[0].body_text).toContain('Returned by: Bank transfer');
+    expect(refundSent[0].body_text).toContain('Reference: CRDB-88');
+  });
+
+  it('a price set by hand is a change the client hears of; a booking changed as it is made is not', async () => {
+    const email = `priced-${Date.now()}@example.com`;
+    const { data: made } = await agent.rpc('create_booking', { p_departure_id: await departure(100), p_adults: 2, p_contact: { full_name: 'Priced Client', email } });
+    expect((await agent.rpc('override_booking_total', { p_booking_id: made.id, p_total: 4321.5, p_reason: 'Returning client' })).error).toBeNull();
+    const emails = await emailsTo(email);
+    expect(emails.map((sent) => sent.kind)).toEqual(['booking_received', 'booking_changed']);
+    expect(emails[1].body_text).toContain('is now USD 4,321.50');
+  });
+});
+
+describe('a booking taken by phone, whole', () => {
+  const phoneBooking = (email: string, departureId: string, extra: Record<string, unknown> = {}) => ({
+    p_departure_id: departureId,
+    p_adults: 2,
+    p_children: 1,
+    p_contact: { full_name: 'Phone Client', email, phone: '+255 700 111 222' },
+    p_pickup: 'Arusha Coffee Lodge',
+    p_pickup_time: '07:30',
+    p_notes: 'Called from Nairobi',
+    p_payment_amount: 1256.4,
+    p_payment_method: 'mobile_money',
+    p_payment_reference: 'MP-77',
+    ...extra,
+  });
+
+  it('makes the booking with its extras, pickup, notes and payment in one go, and emails the booking and the receipt', async () => {
+    const { rows: extras } = await server.db.query<{ code: string }>(`select code from public.tour_extras where tour_id = $1 and is_active order by display_order limit 1`, [tour.id]);
+    const email = `phone-${Date.now()}@example.com`;
+    const { data, error } = await agent.rpc('create_office_booking', phoneBooking(email, await departure(100), { p_extras: extras.map((extra) => ({ code: extra.code, quantity: 1 })) }));
+    expect(error).toBeNull();
+    const { rows } = await server.db.query(
+      `select adults, children, pickup, to_char(pickup_time, 'HH24:MI') as pickup_time, notes, amount_paid::text, jsonb_array_length(extras) as extras,
+              (select json_agg(json_build_object('amount', p.amount::text, 'method', p.method, 'reference', p.provider_reference)) from public.payments p where p.booking_id = b.id) as payments
+         from public.bookings b where id = $1`,
+      [data.id],
+    );
+    expect(rows[0]).toEqual({
+      adults: 2,
+      children: 1,
+      pickup: 'Arusha Coffee Lodge',
+      pickup_time: '07:30',
+      notes: 'Called from Nairobi',
+      amount_paid: '1256.40',
+      extras: extras.length,
+      payments: [{ amount: '1256.40', method: 'mobile_money', reference: 'MP-77' }],
+    });
+    const kinds = (await emailsTo(email)).map((sent) => sent.kind).sort();
+    expect(kinds).toContain('booking_received');
+    expect(kinds).toContain('payment_received');
+    expect(kinds).not.toContain('booking_changed');
+  });
+
+  it('writes nothing at all when any part is refused: the payment, the pickup, the price or the role', async () => {
+    const departureId = await departure(100);
+    const count = async () => Number((await server.db.query<{ n: string }>(`select count(*) as n from public.bookings where departure_id = $1`, [departureId])).rows[0].n);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ p_payment_method: 'cheque' }, 'Please choose how the payment was made: bank transfer, mobile money, cash, card or PayPal'],
+      [{ p_payment_amount: 99999999 }, 'A payment can be at most'],
+      [{ p_pickup: 'x'.repeat(201) }, 'The pickup point is up to 200 characters'],
+      [{ p_total: 4000, p_price_reason: ' ' }, 'reason'],
+    ];
+    for (const [extra, message] of refusals) {
+      const { error } = await agent.rpc('create_office_booking', phoneBooking(`refused-${Date.now()}@example.com`, departureId, extra));
+      expect(error?.message).toContain(message);
+    }
+    for (const role of ['guide', 'editor'] as const) {
+      const { error } = await (await server.staff(role)).client.rpc('create_office_booking', phoneBooking(`role-${role}@example.com`, departureId));
+      expect(error?.code).toBe('42501');
+    }
+    expect((await (await server.traveler()).client.rpc('create_office_booking', phoneBooking('traveler@example.com', departureId))).error?.code).toBe('42501');
+    expect(await count()).toBe(0);
+    expect(await seats(departureId)).toBe(0);
+  });
+});

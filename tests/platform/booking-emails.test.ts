@@ -194,14 +194,25 @@ describe('a departure the company cancels', () => {
     ]);
     const { rows: seats } = await server.db.query('select status, seats_booked from public.tour_departures where id = $1', [departureId]);
     expect(seats).toEqual([{ status: 'cancelled', seats_booked: 0 }]);
-    const { rows: payments } = await server.db.query('select amount::text, status from public.payments where booking_id = $1', [paid.id]);
-    expect(payments).toEqual([{ amount: '900.00', status: 'refund_due' }]);
+    // The payment in stays received (its receipt with it); a payment out owes all of it back.
+    const { rows: payments } = await server.db.query('select amount::text, status, method from public.payments where booking_id = $1 order by created_at, status desc', [paid.id]);
+    expect(payments).toEqual([
+      { amount: '900.00', status: 'succeeded', method: 'bank_transfer' },
+      { amount: '900.00', status: 'refund_due', method: 'bank_transfer' },
+    ]);
+    const { rows: [received] } = await server.db.query<{ id: string }>(`select id from public.payments where booking_id = $1 and status = 'succeeded'`, [paid.id]);
+    const receipt = await ok<{ receipt: { amount: string; paid_to_date: string } }>(admin.rpc('booking_receipt', { p_booking_id: paid.id, p_payment_id: received.id }));
+    expect(receipt.receipt).toMatchObject({ amount: '900.00', paid_to_date: '900.00' });
 
     await deliver();
     const toPaid = await theEmail(paidEmail, 'Booking cancelled');
     expect(toPaid.subject).toBe(`Booking cancelled: Emails Test Safari (${paid.booking_reference})`);
     expect(toPaid.text).toContain(`we have had to cancel the departure of Emails Test Safari (${longDay(inDays(120))} to ${longDay(inDays(122))}), and with it your booking ${paid.booking_reference}`);
-    expect(toPaid.text).toContain('To be refunded in full: USD 900.00');
+    expect(toPaid.text).toContain('You paid: USD 900.00');
+    expect(toPaid.text).toContain('To be refunded to you: USD 900.00');
+    // The company cancelled: no fee is kept, and the money goes back the way it came.
+    expect(toPaid.text).not.toContain('fee');
+    expect(toPaid.text).toContain('We return USD 900.00 by bank transfer.');
     expect(linksIn(toPaid).map(String)).toContain(`${server.config.siteUrl}/tours/${tour.slug}`);
     const toUnpaid = await theEmail(unpaidEmail, 'Booking cancelled');
     expect(toUnpaid.text).not.toContain('Your money');

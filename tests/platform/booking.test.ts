@@ -487,6 +487,12 @@ describe('status transitions', () => {
     );
     const refunded = await admin.rpc('cancel_booking', { p_booking_id: theirs.id, p_reason: 'Guest unwell', p_refund_amount: 300 });
     expect(refunded.data).toMatchObject({ status: 'cancelled', refunded_amount: 300, amount_paid: 200, cancellation_reason: 'Guest unwell' });
+    // The refund is a payment out in the ledger, owed until the office marks it sent.
+    const { rows: ledger } = await server.db.query('select amount::text, status from public.payments where booking_id = $1 order by created_at', [theirs.id]);
+    expect(ledger).toEqual([
+      { amount: '500.00', status: 'succeeded' },
+      { amount: '300.00', status: 'refund_due' },
+    ]);
     expect(await seatsOf(small)).toMatchObject({ seats_booked: 0, status: 'open' });
   });
 

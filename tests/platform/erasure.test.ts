@@ -22,9 +22,10 @@ const personalTables: Record<string, string> = {
   'public.analytics_events': 'kept for the counts, no longer linked to the account',
   'public.audit_log': 'the personal values of their records replaced; the changes and their times kept',
   'public.booking_contact_tokens': 'deleted',
+  'public.booking_invoices': 'the invoice number of a booking, no personal details; who issued it forgotten with the account',
   'public.booking_notifications': 'skip reasons and delivery errors replaced',
   'public.booking_origins': 'deleted (the address a booking was made from)',
-  'public.bookings': 'contact, travelers and notes anonymised; amounts kept',
+  'public.bookings': 'contact, travelers, notes and pickup anonymised; amounts kept',
   'public.branding_settings': 'the company’s own addresses, nobody else’s',
   'public.client_directory': 'kept by triggers from bookings and accounts',
   'public.client_notes': 'deleted',
@@ -118,6 +119,14 @@ describe('erasing a client', () => {
     });
     expect(booking.error).toBeNull();
     expect((await admin.rpc('record_payment', { p_booking_id: booking.data.id, p_amount: 100, p_method: 'cash' })).error).toBeNull();
+    // Collected from home, with a traveler's health and diet noted for the guide.
+    await t.db.query(`update public.bookings set pickup = $2, pickup_time = '07:15' where id = $1`, [booking.data.id, `${marker} family home, 12 Baobab Road`]);
+    const details = await agent.client.rpc('update_traveler_details', {
+      p_booking_id: booking.data.id,
+      p_traveler_index: 1,
+      p_details: { dietary_needs: `No nuts for ${marker} Junior`, medical_notes: `${marker} Junior carries an inhaler` },
+    });
+    expect(details.error).toBeNull();
     // The same person booking as a guest, with the same email.
     const guest = await t.client().rpc('create_booking', { p_departure_id: departure.id, p_adults: 1, p_contact: { full_name: name, email, phone } });
     expect(guest.error).toBeNull();
@@ -187,5 +196,7 @@ describe('erasing a client', () => {
     expect(kept).toEqual([{ amount: '100.00', status: 'succeeded' }]);
     const { rows: trail } = await t.db.query<{ n: number }>(`select count(*)::int as n from public.audit_log where record_id = $1`, [booking.data.id]);
     expect(trail[0].n).toBeGreaterThan(1);
+    const { rows: pickup } = await t.db.query(`select pickup, pickup_time from public.bookings where id = $1`, [booking.data.id]);
+    expect(pickup).toEqual([{ pickup: null, pickup_time: null }]);
   });
 });

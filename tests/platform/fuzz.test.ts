@@ -135,14 +135,27 @@ const protectedTables = [
   'payment_provider_events',
 ];
 
+/** The emails of a person's own account, which a fuzzing traveler or visitor may cause by right. */
+const accountEmailKinds = ['signup_confirmation', 'password_recovery', 'email_change'];
+
+/** Where the account emails queued since `since` went: each to the fuzzing traveler or an address the fuzz made up. */
+async function accountEmailsSince(since: Date): Promise<string[]> {
+  const { rows } = await server.db.query<{ to_address: string }>(`select to_address from public.email_queue where kind = any($1) and created_at >= $2`, [accountEmailKinds, since]);
+  return rows.map((row) => row.to_address);
+}
+
 let server: TestServer;
 let schema: Schema;
+let travelerEmail: string;
 let tokens: string[];
 
 async function fingerprint(): Promise<Record<string, string>> {
   const prints: Record<string, string> = {};
   for (const table of protectedTables) {
-    const { rows } = await server.db.query<{ print: string }>(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from public."${table}" t`);
+    // A signed-in traveler may by right change their own email or ask for a reset, which queues
+    // account emails to them (rate-limited, auth.*); accountEmails() checks where those went.
+    const mine = table === 'email_queue' ? `where t.kind not in (${accountEmailKinds.map((kind) => `'${kind}'`).join(', ')})` : '';
+    const { rows } = await server.db.query<{ print: string }>(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as print from public."${table}" t ${mine}`);
     prints[table] = rows[0].print;
   }
   // Nobody gains a role but from an admin (new sign-ups are travelers); media files change only by admins too.
@@ -164,6 +177,7 @@ beforeAll(async () => {
     functions: new Map(functions.rows.map((row) => [row.name, row.args ?? []])),
   };
   const traveler = await server.traveler();
+  travelerEmail = (await traveler.client.auth.getUser()).data.user!.email!;
   const access = (await traveler.client.auth.getSession()).data.session!.access_token;
   const [header, payload] = access.split('.');
   tokens = [
@@ -240,6 +254,7 @@ describe(`${requestCount} hostile requests (seed ${seed})`, () => {
   it('never answer 5xx, leak a stack or SQL, change what they may not, or leave the server slow', async () => {
     console.log(`fuzz: ${requestCount} requests, seed ${seed} (FUZZ_SEED=${seed} replays them)`);
     const before = await fingerprint();
+    const startedAt = new Date((await server.db.query<{ now: Date }>('select now() as now')).rows[0].now);
     const r = generator(seed);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
@@ -266,6 +281,8 @@ describe(`${requestCount} hostile requests (seed ${seed})`, () => {
     console.log(`fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     expect(failures, `seed ${seed}`).toEqual([]);
     expect(await fingerprint()).toEqual(before);
+    // Nobody else's inbox: account emails went to the traveler's own address or to made-up fuzz ones.
+    expect((await accountEmailsSince(startedAt)).filter((to) => to !== travelerEmail && !/^fuzz-\d+@example\.com$/.test(to))).toEqual([]);
     // Still prompt: the health check and a catalogue read each within a second.
     for (const path of ['/api/health', '/rest/v1/tours?select=slug,title&limit=24']) {
       const started = Date.now();

@@ -461,16 +461,32 @@ describe('card payments through Stripe Checkout', () => {
     // The traveler is sent no receipt for money that is not counted towards the booking.
     expect(smtp.received.filter((m) => m.to.includes(booking.contact.email) && m.subject.startsWith('Payment received'))).toEqual([]);
 
-    // Once the company has given the money back in Stripe, it marks the payment refunded: admins only, once.
+    // Once the company has given the money back in Stripe, it records the refund: how, when, its
+    // reference; staff who take payments only, once, never dated in the future.
     const { rows: owed } = await server.db.query<{ id: string }>('select id from public.payments where provider_reference = $1', [session.id]);
-    const asTraveler = await (await server.traveler()).client.rpc('mark_payment_refunded', { p_payment_id: owed[0].id });
-    expect(asTraveler.error?.message).toBe('Only administrators can record refunds');
-    const refunded = await ok<{ status: string; refund_reference: string; refunded_at: string }>(
-      admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_reference: 're_test_123' }),
+    const asTraveler = await (await server.traveler()).client.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'card' });
+    expect(asTraveler.error?.message).toBe('Only the office team may record refunds');
+    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'cheque' })).error?.message).toBe(
+      'Please choose how the money was returned: bank transfer, mobile money, cash, card or PayPal',
     );
-    expect(refunded).toMatchObject({ status: 'refunded', refund_reference: 're_test_123' });
+    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'card', p_refunded_on: companyDay(1) })).error?.message).toBe(
+      'A refund cannot be dated in the future',
+    );
+    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'card', p_refunded_on: companyDay(-3) })).error?.message).toMatch(
+      /^A refund cannot be dated before the money was owed back/,
+    );
+    const refunded = await ok<{ status: string; refund_reference: string; refund_method: string; refunded_at: string }>(
+      admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'card', p_refunded_on: companyDay(0), p_reference: 're_test_123' }),
+    );
+    expect(refunded).toMatchObject({ status: 'refunded', refund_reference: 're_test_123', refund_method: 'card' });
     expect(refunded.refunded_at).not.toBeNull();
-    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id })).error?.message).toBe('Only a payment that is owed back can be marked refunded');
+    expect((await admin.rpc('mark_payment_refunded', { p_payment_id: owed[0].id, p_method: 'card' })).error?.message).toBe('Only a payment that is owed back can be marked refunded');
+    // The client is told, once, in the refund's own words.
+    await deliverEmails();
+    const sent = await until(() => smtp.received.find((m) => m.to.includes(booking.contact.email) && m.subject.startsWith('Refund sent')));
+    expect(sent.subject).toBe(`Refund sent: USD 740.73 for booking ${booking.booking_reference}`);
+    expect(sent.text).toContain('Returned by: Card');
+    expect(sent.text).toContain('Reference: re_test_123');
     expect(await bookingRow(booking.id)).toEqual({ status: 'expired', amount_paid: 0 });
   });
 

@@ -226,3 +226,45 @@ it('tells staff who may take an enquiry, and nobody else', async () => {
   const traveler = await server.traveler();
   expect((await traveler.client.rpc('staff_with_permission', { p_permission: 'enquiries.write' })).error?.code).toBe('42501');
 });
+
+describe('accepted for the client by the office', () => {
+  it('makes the same booking when the client accepts by phone, keeps how, and lists it on the client’s page', async () => {
+    const email = `phone-yes-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const enquiryId = await enquiry(email);
+    const { data: quote } = await draft(agent.client, enquiryId);
+    // A draft was never offered to the client.
+    expect((await agent.client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'phone' })).error?.message).toBe(
+      'Send the quote to the client first: a draft cannot be accepted',
+    );
+    expect((await send(agent.client, quote!.id)).status).toBe(200);
+    expect((await agent.client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'carrier pigeon' })).error?.message).toBe(
+      'Please say how the client accepted: by phone, by email, in person or on WhatsApp',
+    );
+    for (const role of ['editor', 'guide'] as const) {
+      expect((await (await server.staff(role)).client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'phone' })).error?.code).toBe('42501');
+    }
+    expect((await (await server.traveler()).client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'phone' })).error?.code).toBe('42501');
+    expect((await server.db.query(`select status from public.quotes where id = $1`, [quote!.id])).rows[0].status).toBe('sent');
+
+    const { data: accepted, error } = await agent.client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'phone' });
+    expect(error).toBeNull();
+    const { rows } = await server.db.query<{ status: string; accepted_via: string; booking_id: string; booking_reference: string; total_amount: string }>(
+      `select q.status, q.accepted_via, q.booking_id, b.booking_reference, b.total_amount::text from public.quotes q join public.bookings b on b.id = q.booking_id where q.id = $1`,
+      [quote!.id],
+    );
+    expect(rows[0]).toMatchObject({ status: 'accepted', accepted_via: 'phone', total_amount: '5161.00' });
+    expect(accepted).toEqual({ reference: rows[0].booking_reference, email, booking_id: rows[0].booking_id });
+    // Twice is the same booking.
+    expect((await agent.client.rpc('accept_quote_for_client', { p_quote_id: quote!.id, p_how: 'email' })).data).toEqual(accepted);
+    const { rows: audit } = await server.db.query<{ reason: string }>(`select reason from public.audit_log where table_name = 'quotes' and record_id = $1 and new_values ? 'accepted_via'`, [quote!.id]);
+    expect(audit[0].reason).toBe(`Quote ${quote!.reference} accepted by the client by phone, recorded by the office`);
+
+    // The client's page lists the enquiry, its quote and the booking it became; not for those who may not read enquiries.
+    const { data: listed, error: listError } = await agent.client.rpc('client_enquiries', { p_client_key: email });
+    expect(listError).toBeNull();
+    expect(listed).toEqual([
+      expect.objectContaining({ id: enquiryId, status: 'won', quotes: [expect.objectContaining({ id: quote!.id, status: 'accepted', booking_reference: rows[0].booking_reference })] }),
+    ]);
+    expect((await (await server.staff('editor')).client.rpc('client_enquiries', { p_client_key: email })).error?.code).toBe('42501');
+  });
+});

@@ -130,7 +130,7 @@ async function setUp(): Promise<Fixtures> {
     ids[name] = await id(sql);
   }
 
-  // Each traveler's own rows: a booking with a payment, a wishlist entry, a message, an activity entry,
+  // Each traveler's own rows: a booking with a payment and a refund sent, a wishlist entry, a message, an activity entry,
   // completed trips (so they may review), a review (the traveler's published, the others' not). The
   // editor and the guide travel too: staff who do not handle bookings book as anyone does.
   for (const role of ['traveler', 'other', 'editor', 'guide'] as const) {
@@ -142,6 +142,10 @@ async function setUp(): Promise<Fixtures> {
     const payment = await adminClient.rpc('record_payment', { p_booking_id: booking.id, p_amount: 1, p_method: 'cash' });
     expect(payment.error).toBeNull();
     ids[`payment:${role}`] = payment.data.id;
+    ids[`refund:${role}`] = await id(
+      `insert into public.payments (booking_id, amount, method, status, refund_method, refunded_at) values ($1, 1, 'cash', 'refunded', 'cash', now()) returning id`,
+      [booking.id],
+    );
     ids[`wishlist:${role}`] = await id(`insert into public.wishlist (user_id, tour_id) values ($1, $2) returning id`, [userId, tour]);
     ids[`message:${role}`] = await id(`insert into public.messages (user_id, thread_id, subject, body) values ($1, gen_random_uuid(), 'Hello', 'Hello') returning id`, [userId]);
     ids[`activity:${role}`] = await id(`insert into public.user_activity_logs (user_id, action) values ($1, 'matrix') returning id`, [userId]);
@@ -182,6 +186,9 @@ async function setUp(): Promise<Fixtures> {
   await server.db.query(`insert into public.trip_check_ins (client_id, departure_id, booking_id, traveler_index, checked_in_at) values (gen_random_uuid(), $1, $2, 0, now())`, [ids.otherDeparture, ids.otherDepartureBooking]);
   ids.incident = await id(`insert into public.trip_incidents (client_id, departure_id, note, occurred_at) values (gen_random_uuid(), $1, 'Flat tyre', now()) returning id`, [ids.departure]);
   await server.db.query(`insert into public.trip_incidents (client_id, departure_id, note, occurred_at) values (gen_random_uuid(), $1, 'Late pickup', now())`, [ids.otherDeparture]);
+  // An invoice issued, so that the probes of booking_invoices aim at a row.
+  ids.invoicedBooking = ids['booking:traveler'];
+  await server.db.query(`select public.booking_invoice($1)`, [ids.invoicedBooking]);
   ids.bookingNotification = (await one<{ id: string }>(`select id from public.booking_notifications where booking_id = $1 limit 1`, [ids.staffBooking])).id;
   ids.refundDuePayment = await id(`insert into public.payments (booking_id, amount, method, status) values ($1, 5, 'card', 'refund_due') returning id`, [ids['booking:other']]);
 
@@ -201,6 +208,7 @@ async function setUp(): Promise<Fixtures> {
   ids.quoteToSend = await quote('sent');
   ids.quoteToSendToken = (await one<{ token: string }>(`select token from public.quotes where id = $1`, [ids.quoteToSend])).token;
   ids.quoteToAcceptToken = (await one<{ token: string }>(`select token from public.quotes where id = $1`, [await quote('sent')])).token;
+  ids.quoteForClient = await quote('sent');
   ids.email = await id(`insert into public.email_queue (to_address, subject, body_text, kind) values ('x@example.com', 'x', 'x', 'matrix') returning id`);
   ids.errorReport = await id(
     `insert into public.error_reports (id, message, occurred_at, url, session_id, error_type) values (gen_random_uuid(), 'x', now(), '/', 's', 'Unknown') returning id`,

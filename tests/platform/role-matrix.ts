@@ -101,8 +101,9 @@ export const tables: Record<string, TableEntry> = {
   audit_log: {
     // Written by triggers only; read by auditors (audit.read), the History of bookings by booking staff; changed by nobody.
     ...companyOnly('A---', { agent: 'S---', editor: '----', guide: '----' }),
-    // Client staff read the history of clients (notes, tags, merges and erasures), enquiry staff that of quotes.
-    visible: { agent: `table_name in ('bookings', 'payments', 'enquiries', 'quotes', 'clients', 'client_notes', 'client_tags')` },
+    // Client staff read the history of clients (notes, tags, merges and erasures), enquiry staff that of quotes,
+    // booking staff the invoices, receipts and refund notes emailed from bookings.
+    visible: { agent: `table_name in ('bookings', 'payments', 'booking_notifications', 'enquiries', 'quotes', 'clients', 'client_notes', 'client_tags')` },
     row: () => ({ actor_kind: 'system', table_name: 'bookings', record_id: 'matrix', action: 'insert' }),
     patch: { reason: 'Matrix' },
     target: (f) => ['id', f.ids.auditEntry],
@@ -142,6 +143,13 @@ export const tables: Record<string, TableEntry> = {
     row: () => ({ id: true }),
     patch: { unverified_hold: '3 hours' },
     target: () => ['id', 'true'],
+  },
+  booking_invoices: {
+    // Invoice numbers, issued by booking_invoice() and read through it; no API role touches the table.
+    ...companyOnly('----'),
+    row: (f) => ({ booking_id: f.ids['booking:other'], year: 2026, sequence: 99999, number: 'INV-MATRIX' }),
+    patch: { number: 'INV-CHANGED' },
+    target: (f) => ['booking_id', f.ids.invoicedBooking],
   },
   booking_notifications: {
     ...companyOnly('A---', { agent: 'A---', editor: '----', guide: '----' }),
@@ -631,6 +639,14 @@ const byBooking = (extra: Record<string, unknown> = {}) => (f: Fixtures, role: R
     ? { p_reference: f.ids.guestReference, p_email: f.ids.guestEmail, ...extra }
     : { p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose), ...extra };
 const bookingFunction = (extra: Record<string, unknown> = {}): FunctionEntry => ({ cells: onBooking('Y'), args: byBooking(extra) });
+/** A document of one of a booking's payments (the fixtures' `payment` received or `refund` returned), on its booking. */
+const paymentDocument = (payment: 'payment' | 'refund'): FunctionEntry => ({
+  cells: onBooking('-'),
+  args: (f, role, whose) => {
+    const owner = bookingStaff(role) ? 'others' : whose;
+    return { p_booking_id: ownId(f, 'booking', role, owner), p_payment_id: ownId(f, payment, role, owner) };
+  },
+});
 
 /** A write in the field: any trip for an operations admin, the trips a guide leads for the guide. */
 const fieldWrite = (args: (f: Fixtures, own: boolean) => Record<string, unknown>): FunctionEntry => ({
@@ -648,6 +664,7 @@ const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 export const functions: Record<string, FunctionEntry> = {
   // A quote's link is the client's whole key: whoever holds it reads and accepts it (once; again answers the same booking).
   accept_quote: everyone((f) => ({ p_token: f.ids.quoteToAcceptToken })),
+  accept_quote_for_client: staffOnly(['admin', 'agent'], (f) => ({ p_quote_id: f.ids.quoteForClient, p_how: 'phone' })),
   accept_staff_invitation: signedIn(() => ({})),
   admin_dashboard: staffOnly(['admin', 'agent'], () => ({})),
   admin_search: staffOnly(['admin', 'agent', 'editor', 'guide'], () => ({ p_query: 'serengeti' })),
@@ -716,6 +733,14 @@ export const functions: Record<string, FunctionEntry> = {
   move_trip: staffOnly(['admin'], (f) => ({ p_departure_id: f.ids.otherDeparture, p_start_date: daysAhead(330) })),
   // Answers ids to booking staff only; others get none.
   booking_payment_schedule: bookingFunction(),
+  // A booking's invoice, receipts and refund notes: booking staff any booking's, a signed-in traveler their own; emailed by booking staff.
+  booking_invoice: { cells: onBooking('-'), args: (f, role, whose) => ({ p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose) }) },
+  booking_receipt: paymentDocument('payment'),
+  booking_refund_note: paymentDocument('refund'),
+  email_booking_document: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'] })),
+  issue_booking_invoice: nobody,
+  booking_document_data: nobody,
+  booking_for_documents: nobody,
   cancel_booking_under_policy: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_reason: 'Matrix' })),
   cancel_booking: { cells: onBooking('-'), args: byBooking() },
   cancel_departure_bookings: nobody,
@@ -740,11 +765,13 @@ export const functions: Record<string, FunctionEntry> = {
   client_tags_in_use: staffOnly(['admin', 'agent'], () => ({})),
   // A client's page and their data, for client staff (clients.read; the export clients.write).
   client_details: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
+  client_enquiries: staffOnly(['admin', 'agent'], () => ({ p_client_key: 'matrix@example.com' })),
   erase_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.ids.guestEmail, p_reason: 'Matrix' })),
   export_client: staffOnly(['admin', 'agent'], (f) => ({ p_client_key: f.people.traveler.userId })),
   confirm_booking_email: everyone((f) => ({ p_reference: f.ids.guestReference, p_token: f.ids.guestToken })),
   count_promo_code_uses: nobody,
   create_booking: everyone((f) => ({ p_departure_id: f.ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Guest', email: 'matrix-guest@example.com' } })),
+  create_office_booking: bookingStaffOnly((f) => ({ p_departure_id: f.ids.departure, p_adults: 1, p_contact: { full_name: 'Matrix Phone', email: 'matrix-phone@example.com' } })),
   delete_own_account: signedIn(() => ({})),
   derive_departure_status: nobody,
   // The email log (emails.read, emails.write): admins only; sign-in emails' bodies are withheld.
@@ -786,8 +813,15 @@ export const functions: Record<string, FunctionEntry> = {
   link_review_to_trip: nobody,
   log_user_activity: signedIn(() => ({ p_action: 'matrix' })),
   move_booking: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_departure_id: f.ids.otherDeparture, p_reason: 'Matrix' })),
-  mark_payment_refunded: bookingStaffOnly((f) => ({ p_payment_id: f.ids.refundDuePayment })),
+  mark_payment_refunded: bookingStaffOnly((f) => ({ p_payment_id: f.ids.refundDuePayment, p_method: 'bank_transfer' })),
   resend_booking_email: bookingStaffOnly((f) => ({ p_notification_id: f.ids.bookingNotification })),
+  // A traveler's details: the office on any booking, a traveler (staff too, for their own trips) on their own.
+  update_traveler_details: {
+    cells: onBooking('-'),
+    args: (f, role, whose) => ({ p_booking_id: ownId(f, 'booking', role, bookingStaff(role) ? 'others' : whose), p_traveler_index: 0, p_details: { dietary_needs: 'Matrix' } }),
+  },
+  check_booking_pickup: nobody,
+  notify_staff_of_field_note: nobody,
   update_booking_travelers: bookingStaffOnly((f) => ({ p_booking_id: f.ids.staffBooking, p_travelers: [{ full_name: 'Phone Customer' }], p_reason: 'Matrix' })),
   rebuild_client_directory: nobody,
   refresh_client_directory: nobody,
@@ -800,6 +834,8 @@ export const functions: Record<string, FunctionEntry> = {
   override_booking_total: bookingStaffOnly((f) => ({ p_booking_id: f.ids['booking:traveler'], p_total: 5000, p_reason: 'Matrix' })),
   notify_booking_change: nobody,
   notify_payment_received: nobody,
+  notify_refund_sent: nobody,
+  notify_booking_changed: nobody,
   notification_amount: nobody,
   notify_staff: nobody,
   notify_staff_of_booking: nobody,

@@ -92,6 +92,7 @@ const rich = (destination: string, other: string): TransferTour => ({
   gallery: [{ url: '/storage/v1/object/public/media/tours/a.svg', alt: 'A lion, resting' }],
   is_featured: false,
   is_private: true,
+  passport_required: true,
   meta_title: null,
   meta_description: 'Walk, boat, rest',
   itinerary: [
@@ -153,6 +154,7 @@ describe('export and import', () => {
     for (const part of ['itinerary', 'departures', 'seasons', 'group_discounts', 'extras', 'destinations'] as const) {
       expect(original.tours.some((t) => t[part].length > 0), part).toBe(true);
     }
+    expect(new Set(original.tours.map((t) => t.passport_required))).toEqual(new Set([true, false]));
     const sold = await one<{ seats: number }>(`select coalesce(sum(seats_booked), 0)::int as seats from public.tour_departures where not is_private`);
 
     // JSON: the file's tours as they are.
@@ -182,6 +184,17 @@ describe('export and import', () => {
 });
 
 describe('import_tours, all or nothing', () => {
+  it('keeps whether travelers need a passport, and a file without it means they do not', async () => {
+    const needed = tour('passport', { passport_required: true });
+    const older = tour('no-passport');
+    const { error } = await editor.rpc('import_tours', { p_tours: [needed, older] });
+    expect(error).toBeNull();
+    expect(await rows(`select slug, passport_required from public.tours where slug in ($1, $2) order by passport_required desc`, [needed.slug, older.slug])).toEqual([
+      { slug: needed.slug, passport_required: true },
+      { slug: older.slug, passport_required: false },
+    ]);
+  });
+
   it('refuses a tour naming a category that does not exist, and writes none of the file', async () => {
     const before = await counts();
     const first = tour('first', { departures: [{ start_date: '2031-03-01', end_date: '2031-03-07', capacity: 8, status: 'open' }] } as Partial<TransferTour>);

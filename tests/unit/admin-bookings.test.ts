@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, bookedExtras, conversationsOf, moveRefusalField, newBookingProblems, newBookingRefusalField, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
+import { type NewBookingValues, balanceOf, bookedExtras, conversationsOf, moveRefusalField, newBookingProblems, newBookingRefusalField, phonePaymentCents, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
 import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
@@ -72,7 +72,7 @@ describe('moving a booking', () => {
 });
 
 describe('a booking taken by phone', () => {
-  const values = {
+  const values: NewBookingValues = {
     tourId: 't',
     departureId: 'd',
     adults: 2,
@@ -85,6 +85,13 @@ describe('a booking taken by phone', () => {
     byHand: false,
     total: '',
     reason: '',
+    extras: [],
+    pickup: '',
+    pickupTime: '',
+    payment: 'none',
+    paymentAmount: '',
+    paymentMethod: null,
+    paymentReference: '',
   };
 
   it('accepts a complete booking', () => {
@@ -105,7 +112,27 @@ describe('a booking taken by phone', () => {
     expect(newBookingProblems({ ...values, byHand: true, total: 99.999, reason: 'Agent rate' }, 4)).toEqual({ total: 'Please give the total to the cent' });
   });
 
+  it('asks how a payment taken on the phone was made, and its amount to the cent; a pickup time needs its point', () => {
+    expect(newBookingProblems({ ...values, payment: 'deposit' }, 4)).toEqual({ paymentMethod: 'Please choose how the payment was made' });
+    expect(newBookingProblems({ ...values, payment: 'other', paymentAmount: 1256.405, paymentMethod: 'cash' }, 4)).toEqual({ paymentAmount: 'Please give the amount to the cent' });
+    expect(newBookingProblems({ ...values, payment: 'other', paymentAmount: '1,256.40', paymentMethod: 'cash' }, 4)).toEqual({});
+    expect(newBookingProblems({ ...values, pickupTime: '07:30' }, 4)).toEqual({ pickup: 'Give the pickup point for the pickup time' });
+  });
+
+  it('works out the deposit, the full price or the amount typed, in cents', () => {
+    const terms = { depositPercent: 30, balanceDueDays: 60, daysToDeparture: 90 };
+    expect(phonePaymentCents({ payment: 'none', paymentAmount: '' }, 418_880, terms)).toBeNull();
+    expect(phonePaymentCents({ payment: 'deposit', paymentAmount: '' }, 418_880, terms)).toBe(125_664);
+    expect(phonePaymentCents({ payment: 'full', paymentAmount: '' }, 418_880, terms)).toBe(418_880);
+    expect(phonePaymentCents({ payment: 'other', paymentAmount: '1,256.40' }, 418_880, terms)).toBe(125_640);
+    // Within the days the balance falls due, the deposit is the whole price.
+    expect(phonePaymentCents({ payment: 'deposit', paymentAmount: '' }, 418_880, { ...terms, daysToDeparture: 20 })).toBe(418_880);
+  });
+
   it("puts the database's refusal beside the field it is about", () => {
+    expect(newBookingRefusalField('A payment can be at most the USD 1,000.00 still due')).toBe('paymentAmount');
+    expect(newBookingRefusalField('Please choose how the payment was made: bank transfer, mobile money, cash, card or PayPal')).toBe('paymentMethod');
+    expect(newBookingRefusalField('The pickup point is up to 200 characters')).toBe('pickup');
     expect(newBookingRefusalField('This departure is sold out')).toBe('departureId');
     expect(newBookingRefusalField('Please give a valid email address')).toBe('email');
     expect(newBookingRefusalField('This tour is for travelers aged 12 and over')).toBe('children');

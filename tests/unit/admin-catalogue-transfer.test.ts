@@ -38,6 +38,7 @@ const row: ExportRow = {
   gallery: ['/media/a.jpg', { url: '/media/b.jpg', alt: 'A lion' }],
   is_featured: true,
   is_private: false,
+  passport_required: true,
   meta_title: null,
   meta_description: 'Walk Ruaha',
   category: { slug: 'walking-adventure' },
@@ -96,6 +97,20 @@ describe('the export', () => {
     expect(plan.problems).toEqual([]);
     expect(plan.tours).toEqual(file.tours);
   });
+
+  it('carries whether travelers need a passport through CSV and JSON, both ways', () => {
+    for (const needed of [true, false]) {
+      const passport = exportFile([{ ...row, passport_required: needed }], []);
+      expect(passport.tours[0].passport_required).toBe(needed);
+      const text = exportCsv(passport);
+      const csv = parseCsv(text);
+      // Written as the other flags are, in the column beside is_private.
+      expect(csv.headers.slice(csv.headers.indexOf('is_private'), csv.headers.indexOf('is_private') + 2)).toEqual(['is_private', 'passport_required']);
+      expect(csv.rows[0]).toMatchObject({ is_private: 'false', passport_required: String(needed) });
+      expect(planFromCsv(csv, guessMapping(csv.headers), facts).tours[0].passport_required).toBe(needed);
+      expect(planFromJson(JSON.stringify(passport), facts).tours[0].passport_required).toBe(needed);
+    }
+  });
 });
 
 describe('the import’s checks', () => {
@@ -136,6 +151,16 @@ describe('the import’s checks', () => {
     const plan = planFromCsv(parseCsv('kind,name,title,base_price\ntour,ngorongoro-day,Ngorongoro Day,300'), { record: 'kind', tour: 'name', title: 'title', base_price: 'base_price' }, facts);
     expect(plan.problems).toEqual([]);
     expect(plan.tours[0]).toMatchObject({ slug: 'ngorongoro-day', title: 'Ngorongoro Day', base_price: 300, status: 'draft' });
+  });
+
+  it('reads a file from before the passport column as no passport needed, and names a passport that is neither true nor false', () => {
+    const old = parseCsv('record,tour,title,base_price,is_private\ntour,mikumi-day,Mikumi Day,300,yes');
+    expect(planFromCsv(old, guessMapping(old.headers), facts)).toMatchObject({ problems: [], tours: [{ slug: 'mikumi-day', is_private: true, passport_required: false }] });
+    expect(planFromJson(JSON.stringify({ tours: [{ slug: 'mikumi-day', title: 'Mikumi Day', base_price: 300 }] }), facts)).toMatchObject({ problems: [], tours: [{ passport_required: false }] });
+    const worded = parseCsv('record,tour,title,base_price,passport_required\ntour,mikumi-day,Mikumi Day,300,Yes\ntour,ruaha-day,Ruaha Day,300,maybe');
+    const plan = planFromCsv(worded, guessMapping(worded.headers), facts);
+    expect(plan.tours.map((tour) => tour.passport_required)).toEqual([true, false]);
+    expect(plan.problems).toEqual([{ where: 'Row 3', message: 'Passport needed is true or false: “maybe”' }]);
   });
 
   it('matches columns by name whatever their case and spacing', () => {

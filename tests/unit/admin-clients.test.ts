@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, paymentMethodLabel, paymentStatusLabel, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
+import { paymentMethodLabel } from '../../src/lib/payment-methods.ts';
+import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, paymentStatusLabel, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
 import { isFiltered, searchArguments, validateClientsSearch } from '../../src/features/admin/clients/search.ts';
 
 describe('the clients list in the address', () => {

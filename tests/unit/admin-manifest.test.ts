@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manifestCsvColumns, manifestCsvRows, manifestLines, passportWarning, seatTravelers, type Manifest, type ManifestBooking } from '@/features/admin/operations/manifest.ts';
+import { adultOrChild, emergencyOnLine, manifestCsvColumns, manifestCsvRows, manifestLines, passportWarning, seatTravelers, travelerAge, type Manifest, type ManifestBooking } from '@/features/admin/operations/manifest.ts';
 
 const traveler = (index: number, name: string, extra: Partial<ManifestBooking['travelers'][number]> = {}) => ({
   index,
@@ -65,11 +65,14 @@ describe('the manifest', () => {
   });
 
   it('warns of a missing passport, or one valid less than six months after the trip', () => {
-    expect(passportWarning({ passport_number: null, passport_expiry: null }, '2027-03-05')).toBe('No passport number');
-    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-03-04' }, '2027-03-05')).toBe('Passport expires before the trip ends');
-    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-08-01' }, '2027-03-05')).toBe('Passport valid less than six months after the trip');
-    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-09-05' }, '2027-03-05')).toBeNull();
-    expect(passportWarning({ passport_number: 'X1', passport_expiry: null }, '2027-03-05')).toBeNull();
+    const needed = { end_date: '2027-03-05', passport_required: true };
+    expect(passportWarning({ passport_number: null, passport_expiry: null }, needed)).toBe('No passport number');
+    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-03-04' }, needed)).toBe('Passport expires before the trip ends');
+    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-08-01' }, needed)).toBe('Passport valid less than six months after the trip');
+    expect(passportWarning({ passport_number: 'X1', passport_expiry: '2027-09-05' }, needed)).toBeNull();
+    // A trip that needs no passport (a day in town) warns of nothing.
+    expect(passportWarning({ passport_number: null, passport_expiry: null }, { ...needed, passport_required: false })).toBeNull();
+    expect(passportWarning({ passport_number: 'X1', passport_expiry: null }, needed)).toBeNull();
   });
 
   it('writes one CSV row per traveler with their vehicle, and each booking’s balance once', () => {
@@ -79,5 +82,66 @@ describe('the manifest', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ Vehicle: 'One (T One)', Booking: 'A', Traveler: 'Ann', 'Passport number': 'AB123456', Room: 'Twin', 'Meets at': 'Arusha', 'Balance due': 250, Currency: 'USD' });
     expect(rows[1]).toMatchObject({ Traveler: 'Anders', 'Balance due': '', Currency: '' });
+  });
+
+  /** The CSV as a spreadsheet reads it: a row per traveler, by column label. */
+  const csv = (data: Manifest) => {
+    const columns = manifestCsvColumns(data);
+    return manifestCsvRows(seatTravelers(data)).map((row) => Object.fromEntries(columns.map((column) => [column.label, column.value(row)])));
+  };
+
+  it('says adult or child for a booking with a child that named nobody, from its count of adults and children', () => {
+    const family: ManifestBooking = { ...booking('F', [], 0, 3), adults: 2, children: 1 };
+    expect(csv(manifest([family], [])).map((row) => [row.Traveler, row['Adult or child'], row.Age])).toEqual([
+      ['Guest Contact', 'Adult', ''],
+      ['', 'Adult', ''],
+      ['', 'Child', ''],
+    ]);
+  });
+
+  it('gives the age on the first day, from the date of birth when no age was given, and a child under the tour’s limit', () => {
+    const data = manifest([], []);
+    data.trip.child_age_limit = 12;
+    expect(travelerAge({ age: null, date_of_birth: '2018-03-02' }, '2027-03-01')).toBe(8);
+    expect(travelerAge({ age: null, date_of_birth: '2018-03-01' }, '2027-03-01')).toBe(9);
+    expect(travelerAge({ age: '40', date_of_birth: '2018-03-01' }, '2027-03-01')).toBe(40);
+    // Untyped travelers with details: the one born in 2018 is the child, the other the adult.
+    const family: ManifestBooking = {
+      ...booking('K', ['Kari', 'Kim'], 0),
+      adults: 1,
+      children: 1,
+      travelers: [traveler(0, 'Kari', { traveler_type: null, age: null }), traveler(1, 'Kim', { traveler_type: null, age: null, date_of_birth: '2018-03-02' })],
+    };
+    data.bookings = [family];
+    expect(csv(data).map((row) => [row.Traveler, row['Adult or child'], row.Age])).toEqual([
+      ['Kari', 'Adult', ''],
+      ['Kim', 'Child', 8],
+    ]);
+    expect(adultOrChild(data, family, family.travelers[1])).toBe('Child');
+  });
+
+  it('writes the pickup on every traveler, the extras once per booking, and each traveler’s own emergency contact before the account holder’s', () => {
+    const party: ManifestBooking = {
+      ...booking('P', ['Per', 'Pia'], 0),
+      adults: 2,
+      children: 0,
+      pickup: 'Mount Meru Hotel',
+      pickup_time: '07:15',
+      extras: [
+        { name: 'Balloon safari', quantity: 2 },
+        { name: 'Airport transfer', quantity: 1 },
+      ],
+      emergency: { name: 'Eva Holm', phone: '+46 70 999 0000', relationship: 'Sister' },
+    };
+    party.travelers[1] = traveler(1, 'Pia', { dietary_needs: 'Vegetarian', emergency_contact_name: 'Olof Holm', emergency_contact_phone: '+46 70 111 0000' });
+    const rows = csv(manifest([party], [['One', 2]]));
+    expect(rows[0]).toMatchObject({ Traveler: 'Per', Pickup: 'Mount Meru Hotel, 07:15', Extras: 'Balloon safari ×2, Airport transfer', 'Emergency contact': 'Eva Holm, Sister', 'Emergency phone': '+46 70 999 0000' });
+    expect(rows[1]).toMatchObject({ Traveler: 'Pia', Pickup: 'Mount Meru Hotel, 07:15', Extras: '', 'Dietary needs': 'Vegetarian', 'Emergency contact': 'Olof Holm', 'Emergency phone': '+46 70 111 0000' });
+  });
+
+  it('shows the account holder’s emergency contact once, on the booking’s first line, and a traveler’s own on theirs', () => {
+    const party: ManifestBooking = { ...booking('E', ['Ebba', 'Emil', 'Elsa'], 0), emergency: { name: 'Eva Holm', phone: '+46 1', relationship: null } };
+    party.travelers[2] = traveler(2, 'Elsa', { emergency_contact_name: 'Olof Holm', emergency_contact_phone: '+46 2' });
+    expect(manifestLines(manifest([party], [])).map(emergencyOnLine)).toEqual([{ name: 'Eva Holm', phone: '+46 1' }, null, { name: 'Olof Holm', phone: '+46 2' }]);
   });
 });

@@ -12,7 +12,7 @@ describe('the kinds a staff member can be told of', () => {
       'traveler_message',
       'enquiry_received',
     ]);
-    expect(kindsFor(['backoffice.open', 'bookings.read', 'messages.read', 'enquiries.read', 'emails.read', 'team.manage'])).toEqual([...NOTIFICATION_KINDS]);
+    expect(kindsFor(['backoffice.open', 'bookings.read', 'messages.read', 'enquiries.read', 'emails.read', 'team.manage', 'operations.read'])).toEqual([...NOTIFICATION_KINDS]);
     // An editor or a guide is told of nothing.
     expect(kindsFor(['backoffice.open', 'catalogue.write'])).toEqual([]);
   });

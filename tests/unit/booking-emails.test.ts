@@ -24,8 +24,10 @@ function data(
       payment_method: null,
       cancelled_at: null,
       cancellation_reason: null,
-      refunded_amount: 0,
+      amount_paid: 0,
       refund_owed: 0,
+      refund_owed_method: null,
+      refund_sent: 0,
       hold_secured: true,
       ...overrides,
     },
@@ -123,22 +125,109 @@ describe('review request', () => {
 
 describe('booking cancelled', () => {
   it('tells a traveler whose departure was cancelled that they are refunded in full, and offers other dates', () => {
-    const cancelled = data({ status: 'cancelled', cancelled_at: '2026-11-22T10:00:00Z', cancellation_reason: 'We had to cancel this departure', refund_owed: 900 }, {}, true);
+    const cancelled = data({ status: 'cancelled', cancelled_at: '2026-11-22T10:00:00Z', cancellation_reason: 'We had to cancel this departure', refund_owed: 900, refund_owed_method: 'card' }, {}, true);
     const email = bookingEmail('booking_cancelled', company, site, cancelled);
     expect(email.subject).toBe('Booking cancelled: Great Migration Safari (KS-2026-7K3Q9)');
     expect(email.text).toContain('we have had to cancel the departure of Great Migration Safari (12 March 2027 to 18 March 2027)');
-    expect(email.text).toMatch(/To be refunded in full: USD 900\.00/);
+    expect(email.text).toContain('You paid: USD 900.00');
+    expect(email.text).toContain('To be refunded to you: USD 900.00');
+    expect(email.text).not.toContain('fee');
+    expect(email.text).toContain('We return USD 900.00 to the card you paid with.');
     expect(email.text).toContain('https://safaris.example/tours/great-migration-safari');
   });
 
-  it('gives the reason and what was refunded when the team cancels; nothing about money when nothing was paid', () => {
-    const byTeam = bookingEmail('booking_cancelled', company, site, data({ status: 'cancelled', cancellation_reason: 'Asked by the traveler', refunded_amount: 450 }));
+  it('says the fee kept, what is returned and by the way the client paid, with figures that add up', () => {
+    const byTeam = bookingEmail(
+      'booking_cancelled',
+      company,
+      site,
+      data({ status: 'cancelled', cancellation_reason: 'Asked by the traveler', amount_paid: 900, refund_owed: 1256.4, refund_owed_method: 'cash' }),
+    );
     expect(byTeam.text).toMatch(/Reason: Asked by the traveler/);
-    expect(byTeam.text).toMatch(/Refunded: USD 450\.00/);
+    expect(byTeam.text).toContain('You paid: USD 2,156.40');
+    expect(byTeam.text).toContain('Cancellation fee kept: USD 900.00');
+    expect(byTeam.text).toContain('To be refunded to you: USD 1,256.40');
+    expect(byTeam.text).toContain('Under our cancellation policy we keep a fee of USD 900.00 and return the rest.');
+    expect(byTeam.text).toContain('We return USD 1,256.40 in cash');
+    // Never the old double count, nor a card refund for money paid in cash.
+    expect(byTeam.text).not.toContain('Refunded:');
+    expect(byTeam.text).not.toContain('card');
     expect(byTeam.text).not.toContain('See other dates');
+  });
+
+  it('says the whole payment is kept when the fee takes it all, and that nothing is owed when nothing was paid', () => {
+    const kept = bookingEmail('booking_cancelled', company, site, data({ status: 'cancelled', cancellation_reason: 'No show', amount_paid: 900 }));
+    expect(kept.text).toContain('Cancellation fee kept: USD 900.00');
+    expect(kept.text).toContain('which is all that was paid');
+    expect(kept.text).not.toContain('To be refunded');
     const unpaid = bookingEmail('booking_cancelled', company, site, data({ status: 'cancelled' }));
     expect(unpaid.text).toContain('Your booking KS-2026-7K3Q9 for Great Migration Safari (12 March 2027 to 18 March 2027) is cancelled');
+    expect(unpaid.text).toContain('Nothing was paid on this booking');
     expect(unpaid.text).not.toContain('Your money');
+  });
+});
+
+describe('refund sent', () => {
+  it('tells the client the amount, the day, the method and the reference', () => {
+    const payment = {
+      amount: 1256.4,
+      currency: 'USD',
+      method: 'cash',
+      reference: null,
+      paid_at: '2026-11-24T09:00:00Z',
+      provider: null,
+      paid_to_date: 0,
+      refund_method: 'bank_transfer',
+      refunded_at: '2026-11-26T21:30:00Z',
+      refund_reference: 'CRDB-REF-77',
+    };
+    const email = bookingEmail('refund_sent', company, site, { ...data({ status: 'cancelled' }), payment });
+    expect(email.subject).toBe('Refund sent: USD 1,256.40 for booking KS-2026-7K3Q9');
+    expect(email.text).toContain('We have sent you a refund of USD 1,256.40 for booking KS-2026-7K3Q9, by bank transfer.');
+    expect(email.text).toContain('Returned by: Bank transfer');
+    expect(email.text).toContain('Reference: CRDB-REF-77');
+    expect(email.text).toContain('The refund note is attached as a PDF');
+    // 21:30 UTC is the next day in Arusha.
+    expect(email.text).toContain('Sent on: 27 November 2026');
+    // Sent again by the office, it is named as what was asked for.
+    const again = bookingEmail('refund_note', company, site, { ...data({ status: 'cancelled' }), payment });
+    expect(again.subject).toBe('Refund note: USD 1,256.40 for booking KS-2026-7K3Q9');
+    expect(again.text).toBe(email.text);
+  });
+});
+
+describe('booking moved and booking changed', () => {
+  it('says where the booking was and where it is now, with the new price', () => {
+    const moved = {
+      ...data({ status: 'confirmed', total: 3200, lines: [{ label: 'Adults', quantity: 2, unit_price: 1600, amount: 3200 }] }),
+      details: { from_start: '2027-02-01', from_end: '2027-02-07', from_tour: 'Great Migration Safari', previous_total: 3000 },
+    };
+    const email = bookingEmail('booking_moved', company, site, moved);
+    expect(email.subject).toBe('Booking KS-2026-7K3Q9 moved: Great Migration Safari from 12 March 2027');
+    expect(email.text).toContain('has moved to Great Migration Safari from 12 March 2027 to 18 March 2027 (it was 1 February 2027 to 7 February 2027)');
+    expect(email.text).toContain('The total was USD 3,000.00 and is now USD 3,200.00.');
+  });
+
+  it('lists who travels and the extras before and after, and money owed back', () => {
+    const changed = {
+      ...data({
+        status: 'confirmed',
+        adults: 2,
+        children: 1,
+        total: 3400,
+        refund_owed: 0,
+        lines: [
+          { label: 'Adults', quantity: 2, unit_price: 1500, amount: 3000, kind: 'adult' },
+          { label: 'Balloon safari', quantity: 1, unit_price: 400, amount: 400, kind: 'extra' },
+        ],
+      }),
+      details: { previous_adults: 2, previous_children: 0, previous_extras: [], previous_total: 3000 },
+    };
+    const email = bookingEmail('booking_changed', company, site, changed);
+    expect(email.subject).toBe('Booking KS-2026-7K3Q9 updated: Great Migration Safari');
+    expect(email.text).toContain('Travelers: 2 adults → 2 adults, 1 child');
+    expect(email.text).toContain('Extras: none → Balloon safari');
+    expect(email.text).toContain('The total was USD 3,000.00 and is now USD 3,400.00.');
   });
 });
 

@@ -110,6 +110,10 @@ describe('ages, dates and money', () => {
     expect(depositAmount(11067.3)).toBe(3320.19);
     expect(amountDueNow(11067.3, 'deposit', 'bank_transfer')).toBe(3320.19);
     expect(amountDueNow(11067.3, 'deposit', 'pay_on_arrival')).toBe(0);
+    // Half a cent rounds up, as the database rounds it: 30% of 1,001.25 is 300.375 (a float 300.37499…).
+    expect(depositAmount(1001.25)).toBe(300.38);
+    expect(depositAmount(0.05)).toBe(0.02);
+    expect(amountDueNow(99999.99, 'full', 'card')).toBe(99999.99);
   });
 
   it('puts each refusal of the price function where it belongs on the page', () => {

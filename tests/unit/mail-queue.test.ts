@@ -10,12 +10,13 @@ import { createMailQueue, maxSendAttempts, retryDelaySeconds } from '../../serve
 
 const silent = () => undefined;
 
-/** In-memory database with the auth bootstrap and the two migrations the queue needs. */
+/** In-memory database with the auth bootstrap and the migrations the queue needs. */
 async function queueDatabase(): Promise<Database> {
   const db = await openPglite();
   await db.exec(await readFile('server/db/bootstrap.sql', 'utf8'));
   await db.exec(await readFile('supabase/migrations/20261122000100_users_and_roles.sql', 'utf8'));
   await db.exec(await readFile('supabase/migrations/20261122000500_email_queue.sql', 'utf8'));
+  await db.exec(await readFile('supabase/migrations/20261128010200_email_attachments.sql', 'utf8'));
   return db;
 }
 

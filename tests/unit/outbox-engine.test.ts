@@ -109,6 +109,33 @@ describe('recording a write', () => {
     expect(await db.outbox.get(id)).toMatchObject({ userId: 'guide-1', status: 'pending' });
   });
 
+  it('keeps a write made while supabase-js still loads on the device at once, and sends it once the client is there', async () => {
+    const { registry, server, clock, supabase } = setup();
+    const mine = registry.define(noteKind(server, { kind: 'test.mine', requiresUser: true }));
+    let clientLoaded: (client: SupabaseClient) => void = () => undefined;
+    const loading = new Promise<SupabaseClient>((resolve) => {
+      clientLoaded = resolve;
+    });
+    const engine = new OutboxEngine({ db, client: () => loading, registry, clock, storedSession: () => ({ user: { id: 'traveler-1' } }) as Session });
+    const stop = engine.start();
+    const id = await engine.queue(mine, { text: 'saved before the client' });
+    expect(await db.outbox.get(id)).toMatchObject({ userId: 'traveler-1', status: 'pending' });
+    expect(server.requests).toEqual([]);
+    supabase.setUser('traveler-1');
+    clientLoaded(supabase.client);
+    await vi.waitFor(() => expect(server.requests).toEqual([{ id, text: 'saved before the client' }]));
+    expect(await db.outbox.count()).toBe(0);
+    stop();
+  });
+
+  it("keeps a visitor's write on the device without waiting for supabase-js to say nobody is signed in", async () => {
+    const { registry, server, clock } = setup({ online: false });
+    const visitor = registry.define(noteKind(server, { kind: 'test.visitor' }));
+    const engine = new OutboxEngine({ db, client: () => new Promise<SupabaseClient>(() => undefined), registry, clock, mayHaveSession: () => false });
+    const id = await engine.queue(visitor, { text: 'hello' });
+    expect(await db.outbox.get(id)).toMatchObject({ userId: null, status: 'pending' });
+  });
+
   it('refuses a write that needs a signed-in user when nobody is', async () => {
     const { engine, registry, server } = setup();
     const mine = registry.define(noteKind(server, { kind: 'test.mine', requiresUser: true }));
@@ -375,8 +402,11 @@ describe('signing out', () => {
     const guest = registry.define(noteKind(server, { kind: 'test.guest', mirrors: [], apply: undefined }));
     const stop = engine.start();
     supabase.setUser('traveler-1');
-    clock.advance(0);
-    await vi.waitFor(async () => expect(await db.meta.get('outbox.lastUserId')).toEqual({ key: 'outbox.lastUserId', value: 'traveler-1' }));
+    // The engine listens once supabase-js is there, and is told the session then.
+    await vi.waitFor(async () => {
+      clock.advance(0);
+      expect(await db.meta.get('outbox.lastUserId')).toEqual({ key: 'outbox.lastUserId', value: 'traveler-1' });
+    });
     await engine.queue(mine, { text: 'private' });
     await db.bookings.put({ id: 'b1', userId: 'traveler-1', row: { booking_reference: 'KS2611-ABCDEF' }, syncedAt: 1 });
     await db.bookings.put({ id: 'b2', userId: 'traveler-9', row: { booking_reference: 'KS2611-GHJKMN' }, syncedAt: 1 });

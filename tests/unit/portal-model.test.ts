@@ -6,8 +6,11 @@ import {
   balanceDue,
   countdown,
   countdownText,
+  closedBookingMoney,
   nextTrip,
+  portalBooking,
   todoList,
+  totalsPaid,
   totalsDue,
   withDefaults,
   type PortalBooking,
@@ -75,6 +78,42 @@ describe('what is still to pay and to do', () => {
       { currency: 'USD', amount: 3100 },
       { currency: 'EUR', amount: 500 },
     ]);
+  });
+
+  it('adds amounts with cents exactly, in whole cents', () => {
+    // As floats, 0.1 + 0.2 is 0.30000000000000004 and 1256.4 - 0.01 is 1256.3899999999999.
+    expect(balanceDue(booking({ total_amount: '0.30', amount_paid: '0.10' }))).toBe(0.2);
+    expect(balanceDue(booking({ total_amount: '1256.40', amount_paid: '0.01' }))).toBe(1256.39);
+    const paid = (amount: string, status: 'succeeded' | 'refunded' | 'refund_due' = 'succeeded') => ({ id: crypto.randomUUID(), amount, currency: 'USD', status, method: 'card', created_at: '2026-11-01T00:00:00Z' });
+    expect(totalsPaid([paid('0.10'), paid('0.20'), paid('99999.99'), paid('5.00', 'refunded')] as never)).toEqual([{ currency: 'USD', amount: 100000.29 }]);
+    expect(closedBookingMoney({ amount_paid: '0.10', payments: [paid('1256.61'), paid('0.20', 'refunded'), paid('1256.40', 'refund_due'), paid('0.01', 'refund_due')] } as never)).toEqual({
+      paid: 1256.71,
+      kept: 0.1,
+      refunded: 0.2,
+      owed: 1256.41,
+      owedMethod: 'card',
+    });
+  });
+
+  it('tells a cancelled booking’s money as its ledger has it: paid, the fee kept, refunded, still owed and how', () => {
+    const entry = (amount: string, status: 'succeeded' | 'refunded' | 'refund_due', method = 'bank_transfer') => ({ id: crypto.randomUUID(), amount, currency: 'USD', status, method, created_at: '2026-11-01T00:00:00Z' });
+    // Cancelled by the office with a fee: the payment in stays, a payment out is owed for the rest.
+    expect(closedBookingMoney({ amount_paid: '931.56', payments: [entry('3105.20', 'succeeded', 'cash'), entry('2173.64', 'refund_due', 'cash')] } as never)).toEqual({
+      paid: 3105.2,
+      kept: 931.56,
+      refunded: 0,
+      owed: 2173.64,
+      owedMethod: 'cash',
+    });
+    // Its departure cancelled by the company: every payment owed back, nothing kept; then sent.
+    expect(closedBookingMoney({ amount_paid: 0, payments: [entry('500.00', 'refunded')] } as never)).toEqual({ paid: 500, kept: 0, refunded: 500, owed: 0, owedMethod: null });
+    expect(closedBookingMoney({ amount_paid: 0, payments: [] } as never)).toEqual({ paid: 0, kept: 0, refunded: 0, owed: 0, owedMethod: null });
+  });
+
+  it('reads every traveler as an entry, even one stored empty or as null', () => {
+    const stored = { ...booking({}), travelers: [{ full_name: 'Amani Kweli' }, null, 'Juma', []] } as unknown as Record<string, unknown>;
+    expect(portalBooking(stored).travelers).toEqual([{ full_name: 'Amani Kweli' }, {}, {}, {}]);
+    expect(portalBooking({ ...booking({}), travelers: null } as unknown as Record<string, unknown>).travelers).toEqual([]);
   });
 
   it('lists balances soonest due first, then the permit details a coming trip needs', () => {

@@ -63,7 +63,7 @@ export function AdminShell({
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', md: 'lg' }}
-      classNames={{ header: classes.header, navbar: classes.navbar }}
+      classNames={{ root: classes.shell, header: classes.header, navbar: classes.navbar }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -78,7 +78,7 @@ export function AdminShell({
           </Group>
           <Group gap="sm" wrap="nowrap">
             {!safeMode && (
-              <Button variant="default" className={classes.search} leftSection={<IconSearch size={16} />} rightSection={<Kbd size="xs">Ctrl K</Kbd>} onClick={() => spotlight.open()} visibleFrom="sm">
+              <Button variant="default" className={classes.search} leftSection={<IconSearch size={16} />} rightSection={<Kbd size="xs" className={classes.keyboardHint}>Ctrl K</Kbd>} onClick={() => spotlight.open()} visibleFrom="sm">
                 Search
               </Button>
             )}

@@ -83,6 +83,9 @@ export function CommandPalette({
       onQueryChange={setQuery}
       filter={matchScreensKeepRecords}
       shortcut={['mod + K']}
+      // Ctrl+K is the office's search wherever the cursor is, a text box included (it types nothing there).
+      tagsToIgnore={[]}
+      triggerOnContentEditable
       nothingFound={records.isFetching ? 'Searching…' : 'Nothing found'}
       highlightQuery
       limit={20}

@@ -1,4 +1,5 @@
 import { toCsv } from '@/lib/csv.ts';
+import { downloadBlob } from '@/lib/download.ts';
 
 /**
  * Saves rows as a CSV file the office opens in a spreadsheet: a header row of the column labels,
@@ -15,10 +16,5 @@ export function downloadCsv<T>(fileName: string, rows: readonly T[], columns: re
 
 /** Saves text as a file the browser downloads; a CSV starts with a byte-order mark so Excel reads UTF-8 rightly. */
 export function downloadText(fileName: string, content: string, type: 'text/csv' | 'application/json'): void {
-  const url = URL.createObjectURL(new Blob(type === 'text/csv' ? ['\ufeff', content] : [content], { type: `${type};charset=utf-8` }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadBlob(fileName, new Blob(type === 'text/csv' ? ['\ufeff', content] : [content], { type: `${type};charset=utf-8` }));
 }

@@ -5,7 +5,7 @@
  */
 
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { round2 } from '@/lib/money.ts';
+import { toCents } from '@/lib/money.ts';
 
 export interface BookingExtra {
   code: string;
@@ -164,8 +164,9 @@ export const PAYMENT_METHODS: { value: PaymentMethod; label: string; description
   { value: 'pay_on_arrival', label: 'Pay on arrival', description: 'Settle the whole amount at our Arusha office the day before your trip.' },
 ];
 
+/** The deposit, rounded to the cent half up as the database rounds it: worked out in whole cents (a float 300.375 is 300.37499…). */
 export function depositAmount(total: number): number {
-  return round2((total * DEPOSIT_PERCENT) / 100);
+  return Math.round((toCents(total) * DEPOSIT_PERCENT) / 100) / 100;
 }
 
 /** A deposit is possible while the balance would still fall due before travel; closer in, a trip is paid in full. */
@@ -176,7 +177,7 @@ export function depositAllowed(startDate: string | null, today: string, balanceD
 /** What to pay now for a plan and method: nothing before arrival when paying on arrival. */
 export function amountDueNow(total: number, plan: PaymentPlan, method: PaymentMethod): number {
   if (method === 'pay_on_arrival') return 0;
-  return plan === 'deposit' ? depositAmount(total) : round2(total);
+  return plan === 'deposit' ? depositAmount(total) : toCents(total) / 100;
 }
 
 /* Quotes. */

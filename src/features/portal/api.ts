@@ -8,7 +8,7 @@ import type { UserPreferences } from '@/lib/outbox/preferences.ts';
 import { wishlistMirrorId } from '@/lib/outbox/wishlist.ts';
 import type { Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, withDefaults, type PortalBooking } from './model.ts';
+import { BOOKING_COLUMNS, DEFAULT_PREFERENCES, portalBooking, withDefaults, type PortalBooking } from './model.ts';
 
 /**
  * The portal reads the device mirror first (Dexie, live) and refreshes it from the server when
@@ -83,7 +83,7 @@ export function useBookings(userId: string): Mirrored<PortalBooking[]> {
     userId,
     portalKeys.bookings(userId),
     () => fetchBookings(userId),
-    (rows) => rows.map((row) => row.row as unknown as PortalBooking).sort((a, b) => b.created_at.localeCompare(a.created_at)),
+    (rows) => rows.map((row) => portalBooking(row.row)).sort((a, b) => b.created_at.localeCompare(a.created_at)),
     [],
   );
 }

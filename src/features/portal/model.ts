@@ -1,7 +1,7 @@
 import { isJsonObject, mergePatch, type JsonObject } from '@/lib/outbox/patch.ts';
 import type { UserPreferences } from '@/lib/outbox/preferences.ts';
 import { addDays, DEFAULT_DISPLAY_DATES } from '@/lib/dates.ts';
-import { round2 } from '@/lib/money.ts';
+import { toCents } from '@/lib/money.ts';
 
 /**
  * The traveler portal's data as the device keeps it, and the pure rules over it: which trip is
@@ -30,6 +30,8 @@ export interface BookedTour {
   end_location: string | null;
   included: string[] | null;
   excluded: string[] | null;
+  /** The trip asks for each traveler's passport (park permits, a border). */
+  passport_required?: boolean;
   tour_itinerary: ItineraryDay[] | null;
 }
 
@@ -56,6 +58,8 @@ export interface BookingTraveler {
   full_name?: string;
   age?: number | string;
   nationality?: string;
+  /** The details for the trip (update_traveler_details): date of birth, passport, dietary and medical notes, emergency contact. */
+  [detail: string]: unknown;
 }
 
 /** A booking with its tour (and the tour's days), departure and payments embedded: the mirror row. */
@@ -71,42 +75,74 @@ export interface PortalBooking {
   total_amount: number | string;
   amount_paid: number | string;
   notes: string | null;
+  /** Where and when (HH:MM:SS) the trip collects the travelers; absent in a mirror saved before pickups. */
+  pickup?: string | null;
+  pickup_time?: string | null;
   created_at: string;
   cancelled_at?: string | null;
   cancellation_reason?: string | null;
-  /** What the company refunded when it cancelled (cancel_booking). */
-  refunded_amount?: number | string;
   tour: BookedTour | null;
   departure: BookedDeparture | null;
   payments: Payment[] | null;
 }
 
 export const BOOKING_COLUMNS =
-  'id, booking_reference, status, adults, children, travelers, contact, currency, total_amount, amount_paid, notes, created_at, ' +
-  'cancelled_at, cancellation_reason, refunded_amount, ' +
-  'tour:tours(id, slug, title, summary, duration_days, duration_nights, hero_image_url, start_location, end_location, included, excluded, ' +
+  'id, booking_reference, status, adults, children, travelers, contact, currency, total_amount, amount_paid, notes, pickup, pickup_time, created_at, ' +
+  'cancelled_at, cancellation_reason, ' +
+  'tour:tours(id, slug, title, summary, duration_days, duration_nights, hero_image_url, start_location, end_location, included, excluded, passport_required, ' +
   'tour_itinerary(day_number, title, description, location, accommodation, meals, activities)), ' +
   'departure:tour_departures(id, start_date, end_date, status), ' +
   'payments(id, amount, currency, method, status, provider_reference, paid_at, created_at)';
 
 /** Bookings whose trip will not happen. */
+/**
+ * A booking as the server or the device's mirror holds it, each traveler an object: an entry left
+ * empty or written by hand as null reads as a traveler with nothing given, never a blank page.
+ */
+export function portalBooking(row: Record<string, unknown>): PortalBooking {
+  const booking = row as unknown as PortalBooking;
+  const entries: unknown[] = Array.isArray(booking.travelers) ? booking.travelers : [];
+  const travelers = entries.map((entry): BookingTraveler => (entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as BookingTraveler) : {}));
+  return { ...booking, travelers };
+}
+
 const CLOSED = new Set<PortalBooking['status']>(['cancelled', 'expired']);
 
 export function isClosed(booking: Pick<PortalBooking, 'status'>): boolean {
   return CLOSED.has(booking.status);
 }
 
-/** What is still to pay: total less what was paid, never below zero; nothing on a closed booking. */
+/** What is still to pay: total less what was paid, never below zero; nothing on a closed booking. Worked out in whole cents. */
 export function balanceDue(booking: Pick<PortalBooking, 'status' | 'total_amount' | 'amount_paid'>): number {
   if (isClosed(booking)) return 0;
-  return Math.max(0, round2(Number(booking.total_amount) - Number(booking.amount_paid)));
+  return Math.max(0, toCents(booking.total_amount) - toCents(booking.amount_paid)) / 100;
 }
 
-/** What happened to the money of a closed booking: refunded when cancelled, and still owed back. */
-export function closedBookingMoney(booking: Pick<PortalBooking, 'refunded_amount' | 'payments'>): { refunded: number; owed: number } {
+export interface ClosedBookingMoney {
+  /** Everything the client paid on the booking. */
+  paid: number;
+  /** What the company keeps (the cancellation fee): the booking's amount_paid once it is closed. */
+  kept: number;
+  /** Already sent back. */
+  refunded: number;
+  /** Still to be sent back, and how (the method of the money owed back). */
+  owed: number;
+  owedMethod: string | null;
+}
+
+/**
+ * What became of a closed booking's money, read from its ledger as the cancellation email reads it:
+ * paid = kept + refunded + owed, so the figures add up. Money owed back is a payment out (refund_due,
+ * then refunded); amount_paid is what is left with the company. Worked out in whole cents.
+ */
+export function closedBookingMoney(booking: Pick<PortalBooking, 'amount_paid' | 'payments'>): ClosedBookingMoney {
   const payments = booking.payments ?? [];
-  const sum = (status: Payment['status']) => round2(payments.filter((p) => p.status === status).reduce((total, p) => total + Number(p.amount), 0));
-  return { refunded: round2(Number(booking.refunded_amount ?? 0) + sum('refunded')), owed: sum('refund_due') };
+  const cents = (status: Payment['status']) => payments.filter((p) => p.status === status).reduce((total, p) => total + toCents(p.amount), 0);
+  const kept = toCents(booking.amount_paid);
+  const refunded = cents('refunded');
+  const owed = cents('refund_due');
+  const owedMethod = payments.filter((p) => p.status === 'refund_due').at(-1)?.method ?? null;
+  return { paid: (kept + refunded + owed) / 100, kept: kept / 100, refunded: refunded / 100, owed: owed / 100, owedMethod };
 }
 
 /** The days of the tour, in order. */
@@ -208,30 +244,22 @@ export function allPayments(bookings: PortalBooking[]): { payment: Payment; book
 
 /** Total still due per currency (bookings may be priced in different currencies). */
 export function totalsDue(bookings: PortalBooking[]): { currency: string; amount: number }[] {
-  const totals = new Map<string, number>();
+  const cents = new Map<string, number>();
   for (const booking of bookings) {
-    const due = balanceDue(booking);
-    if (due > 0) totals.set(booking.currency, round2((totals.get(booking.currency) ?? 0) + due));
+    const due = toCents(balanceDue(booking));
+    if (due > 0) cents.set(booking.currency, (cents.get(booking.currency) ?? 0) + due);
   }
-  return [...totals].map(([currency, amount]) => ({ currency, amount }));
+  return [...cents].map(([currency, amount]) => ({ currency, amount: amount / 100 }));
 }
 
 /** What was received per currency: succeeded payments only. */
 export function totalsPaid(payments: Payment[]): { currency: string; amount: number }[] {
-  const totals = new Map<string, number>();
+  const cents = new Map<string, number>();
   for (const payment of payments) {
-    if (payment.status === 'succeeded') totals.set(payment.currency, round2((totals.get(payment.currency) ?? 0) + Number(payment.amount)));
+    if (payment.status === 'succeeded') cents.set(payment.currency, (cents.get(payment.currency) ?? 0) + toCents(payment.amount));
   }
-  return [...totals].map(([currency, amount]) => ({ currency, amount }));
+  return [...cents].map(([currency, amount]) => ({ currency, amount: amount / 100 }));
 }
-
-export const paymentMethodLabel: Record<Payment['method'], string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  mobile_money: 'Mobile money',
-  cash: 'Cash',
-  paypal: 'PayPal',
-};
 
 export const paymentStatusLabel: Record<Payment['status'], string> = {
   pending: 'Pending',

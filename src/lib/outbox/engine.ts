@@ -20,7 +20,11 @@ export const systemClock: Clock = {
 
 export interface OutboxEngineOptions {
   db: LocalDb;
-  client: () => SupabaseClient;
+  /**
+   * The Supabase client, or the promise of it while supabase-js loads: the engine starts over the
+   * device database without it, so a write is on the device at once, and only sending waits for it.
+   */
+  client: () => SupabaseClient | Promise<SupabaseClient>;
   registry?: WriteRegistry;
   clock?: Clock;
   isOnline?: () => boolean;
@@ -36,6 +40,8 @@ export interface OutboxEngineOptions {
    * as long as it retries and with a hanging network for ever.
    */
   storedSession?: () => Session | null;
+  /** Whether the device may hold a session at all (supabase.ts): a visitor's write never waits for supabase-js to say nobody is signed in. */
+  mayHaveSession?: () => boolean;
 }
 
 export type WriteOutcome = { status: 'sent' } | { status: 'failed'; error: string } | { status: 'waiting' };
@@ -66,13 +72,14 @@ export function retryDelay(attempts: number): number {
  */
 export class OutboxEngine {
   private readonly db: LocalDb;
-  private readonly client: () => SupabaseClient;
+  private readonly client: () => SupabaseClient | Promise<SupabaseClient>;
   private readonly registry: WriteRegistry;
   private readonly clock: Clock;
   private readonly isOnline: () => boolean;
   private readonly loadKind: ((kind: string) => Promise<unknown>) | undefined;
   private readonly locks: SendLocks;
   private readonly storedSession: () => Session | null;
+  private readonly mayHaveSession: () => boolean;
   private readonly kindsLoading = new Map<string, Promise<void>>();
   private readonly watchedLocks = new Set<string>();
   private flushing: Promise<void> | null = null;
@@ -91,6 +98,7 @@ export class OutboxEngine {
     this.loadKind = options.loadKind;
     this.locks = options.locks ?? defaultSendLocks();
     this.storedSession = options.storedSession ?? (() => null);
+    this.mayHaveSession = options.mayHaveSession ?? (() => true);
   }
 
   /** Records a write and its optimistic change together; returns the entry id (the idempotency key). */
@@ -254,12 +262,17 @@ export class OutboxEngine {
       });
     }
     cleanups.push(this.registry.onDefine(() => this.kick()));
-    const { data } = this.client().auth.onAuthStateChange((event, session) => {
-      // Never call supabase-js from inside its own auth callback (it holds a lock): defer.
-      const userId = session?.user.id ?? null;
-      this.clock.setTimeout(() => void this.sessionChanged(event, userId).catch(reportBackgroundError), 0);
-    });
-    cleanups.push(() => data.subscription.unsubscribe());
+    void this.connection()
+      .then((client) => {
+        if (this.stopped) return;
+        const { data } = client.auth.onAuthStateChange((event, session) => {
+          // Never call supabase-js from inside its own auth callback (it holds a lock): defer.
+          const userId = session?.user.id ?? null;
+          this.clock.setTimeout(() => void this.sessionChanged(event, userId).catch(reportBackgroundError), 0);
+        });
+        cleanups.push(() => data.subscription.unsubscribe());
+      })
+      .catch(reportBackgroundError);
     // A send cut by a reload or a closed tab is due again now, and no longer shown as being sent.
     void this.releaseCutSends()
       .catch(reportBackgroundError)
@@ -320,6 +333,8 @@ export class OutboxEngine {
       if (!heads.has(queue)) heads.set(queue, { entry, definition });
     }
     if (heads.size === 0) return false;
+    // Sending needs supabase-js: wait for it here, before any send's lock and timer start.
+    const client = await this.connection();
     const sessionUser = await this.sessionUserId();
     const now = this.clock.now();
     const due = [];
@@ -331,20 +346,20 @@ export class OutboxEngine {
       else this.wakeAt = Math.min(this.wakeAt ?? Infinity, head.entry.nextAttemptAt);
     }
     if (due.length === 0) return false;
-    const sent = await Promise.all(due.map(({ entry, definition }) => this.sendOne(entry, definition)));
+    const sent = await Promise.all(due.map(({ entry, definition }) => this.sendOne(client, entry, definition)));
     return sent.some(Boolean);
   }
 
   /** Sends one entry while holding its queue's lock; false when another tab holds it (this tab goes on once it is free). */
-  private async sendOne(head: QueuedWrite<unknown>, definition: AnyWriteDefinition): Promise<boolean> {
+  private async sendOne(client: SupabaseClient, head: QueuedWrite<unknown>, definition: AnyWriteDefinition): Promise<boolean> {
     const lock = this.lockName(head, definition);
     const outcome = await this.locks.tryWith(lock, async () => {
       const entry = await this.claim(head.id);
       if (!entry) return;
-      let error = await this.attempt(definition, entry);
+      let error = await this.attempt(client, definition, entry);
       // An expired access token is not the write's fault: refresh the session and try once more.
       if (error !== null && classifyFailure(error) === 'refresh' && (await this.refreshSession())) {
-        error = await this.attempt(definition, entry);
+        error = await this.attempt(client, definition, entry);
       }
       await this.record(entry, definition, error);
     });
@@ -473,13 +488,13 @@ export class OutboxEngine {
     await Promise.all(loads);
   }
 
-  private async attempt(definition: AnyWriteDefinition, entry: QueuedWrite<unknown>): Promise<unknown> {
+  private async attempt(client: SupabaseClient, definition: AnyWriteDefinition, entry: QueuedWrite<unknown>): Promise<unknown> {
     let timer: unknown = null;
     const timeout = new Promise<never>((_, reject) => {
       timer = this.clock.setTimeout(() => reject(new WriteError('The server did not answer in time', 0)), sendTimeout);
     });
     try {
-      await Promise.race([definition.send(this.client(), entry), timeout]);
+      await Promise.race([definition.send(client, entry), timeout]);
       return null;
     } catch (error) {
       return error ?? new Error('The write failed');
@@ -488,11 +503,16 @@ export class OutboxEngine {
     }
   }
 
+  private async connection(): Promise<SupabaseClient> {
+    return this.client();
+  }
+
   private async sessionUserId(): Promise<string | null> {
     const stored = this.storedSession();
     if (stored) return stored.user.id;
+    if (!this.mayHaveSession()) return null;
     try {
-      const { data } = await this.client().auth.getSession();
+      const { data } = await (await this.connection()).auth.getSession();
       return data.session?.user.id ?? null;
     } catch {
       return null;
@@ -501,7 +521,7 @@ export class OutboxEngine {
 
   private async refreshSession(): Promise<boolean> {
     try {
-      const { data, error } = await this.client().auth.refreshSession();
+      const { data, error } = await (await this.connection()).auth.refreshSession();
       return !error && data.session !== null;
     } catch {
       return false;

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { DEFAULT_DISPLAY_DATES, setStaffDisplay, type DisplayDates } from '@/lib/dates.ts';
+import { DEFAULT_DISPLAY_DATES, setCompanyTimeZone, setStaffDisplay, type DisplayDates } from '@/lib/dates.ts';
 import { localDb } from '@/lib/local-db.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { requireSession, type SessionUser } from '@/lib/session/index.ts';
@@ -72,7 +72,24 @@ export async function requireBackOffice(queryClient: QueryClient): Promise<Staff
   const { role, permissions, display } = await queryClient.ensureQueryData({ ...query, revalidateIfStale: true });
   if (!permissions.includes('backoffice.open')) throw accessDenied();
   setStaffDisplay(display);
+  void learnCompanyTimeZone().catch(() => undefined);
   return { user, role, permissions, display };
+}
+
+const companyZoneKey = 'companyTimeZone';
+
+/**
+ * The company's time zone, whose calendar says what "today" is in the back office's forms: the one
+ * this device last learnt at once, then the server's, beside the guard (never holding it up: with
+ * no signal the stored or default zone stands).
+ */
+async function learnCompanyTimeZone(): Promise<void> {
+  const stored = await localDb.meta.get(companyZoneKey).catch(() => undefined);
+  if (typeof stored?.value === 'string') setCompanyTimeZone(stored.value);
+  const { data, error } = await (await getSupabase()).rpc('company_time_zone');
+  if (error || !data) return;
+  setCompanyTimeZone(data);
+  await localDb.meta.put({ key: companyZoneKey, value: data }).catch(() => undefined);
 }
 
 /** Whether the server's answer gives the same access the guard opened the back office with. */

@@ -1,4 +1,6 @@
 import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
+import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { countOf } from '@/lib/words.ts';
 
 /**
  * Audit log entries in words, for /admin/audit and a booking's History: what was changed (by its
@@ -19,6 +21,7 @@ export type AuditNames = Record<string, string>;
 export const RECORD_KINDS: Record<string, string> = {
   bookings: 'Booking',
   payments: 'Payment',
+  booking_notifications: 'Booking email',
   enquiries: 'Enquiry',
   quotes: 'Quote',
   clients: 'Client',
@@ -63,7 +66,8 @@ export const kindOf = (table: string) => RECORD_KINDS[table] ?? sentence(table.r
 const ACTIONS: Record<string, string> = { insert: 'added', update: 'changed', delete: 'removed' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONEY_FIELDS = /(^|_)(amount|price|total|fee|paid|refunded)(_|$)/;
-const METHODS: Record<string, string> = { bank_transfer: 'Bank transfer', mobile_money: 'Mobile money', cash: 'Cash', card: 'Card', paypal: 'PayPal', pay_on_arrival: 'On arrival' };
+/** A payment's states as the Payments table names them. */
+const PAYMENT_STATES: Record<string, string> = { succeeded: 'received', refund_due: 'owed back' };
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -100,7 +104,10 @@ export function valueInWords(key: string, value: unknown, names: AuditNames, cur
     if (UUID.test(value)) return names[value] ?? 'a record since removed';
     if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatOfficeDateTime(value);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatOfficeDate(value);
-    if (key === 'method' || key === 'payment_method') return METHODS[value] ?? value.replace(/_/g, ' ');
+    // A time of day ('07:15:00') as the clock reads it.
+    if (/^\d{2}:\d{2}:\d{2}$/.test(value)) return value.slice(0, 5);
+    if (key === 'method' || key === 'payment_method' || key === 'refund_method') return paymentMethodLabel(value);
+    if (key === 'status' && PAYMENT_STATES[value]) return PAYMENT_STATES[value];
     // Codes such as refund_due or sold_out, as words.
     if (/^[a-z]+(_[a-z]+)+$/.test(value)) return value.replace(/_/g, ' ');
     return value.length > 120 ? `${value.slice(0, 117)}…` : value;
@@ -110,7 +117,7 @@ export function valueInWords(key: string, value: unknown, names: AuditNames, cur
     if (value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.length ? value.join(', ') : '—';
     const words = value.map((item: Record<string, unknown>) => item?.full_name ?? item?.name ?? item?.label).filter((word) => typeof word === 'string');
     if (words.length === value.length) return words.length ? words.join(', ') : '—';
-    return `${value.length} items`;
+    return key === 'travelers' ? countOf(value.length, 'traveler') : countOf(value.length, 'item');
   }
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
@@ -120,9 +127,25 @@ export function valueInWords(key: string, value: unknown, names: AuditNames, cur
 export function entryTitle(entry: AuditEntryValues, names: AuditNames): string {
   const after = record(entry.new_values);
   const before = record(entry.old_values);
-  if (entry.table_name === 'payments' && entry.action === 'insert') {
-    const amount = valueInWords('amount', after.amount, names, typeof after.currency === 'string' ? after.currency : undefined);
-    return `Payment of ${amount} recorded (${valueInWords('method', after.method, names)})`;
+  if (entry.table_name === 'payments') {
+    // An update keeps only the fields it changed: the payment's amount is then its name (audit_names).
+    const amount =
+      (after.amount ?? before.amount) !== undefined
+        ? valueInWords('amount', after.amount ?? before.amount, names, typeof (after.currency ?? before.currency) === 'string' ? String(after.currency ?? before.currency) : undefined)
+        : (names[entry.record_id] ?? 'money owed back');
+    if (entry.action === 'insert' && after.status === 'refund_due') return `Refund of ${amount} owed back (${valueInWords('method', after.method, names)}, the way it was paid)`;
+    if (entry.action === 'insert') return `Payment of ${amount} recorded (${valueInWords('method', after.method, names)})`;
+    if (entry.action === 'update' && after.status === 'refunded' && before.status !== 'refunded') {
+      const reference = typeof after.refund_reference === 'string' && after.refund_reference ? `, reference ${after.refund_reference}` : '';
+      return `Refund of ${amount} sent by ${valueInWords('method', after.refund_method ?? after.method, names).toLowerCase()} on ${typeof after.refunded_at === 'string' ? formatOfficeDate(after.refunded_at) : '—'}${reference}`;
+    }
+  }
+  // An invoice, a receipt or a refund note the office emailed (email_booking_document); the reason names the address.
+  if (entry.table_name === 'booking_notifications' && entry.action === 'insert') {
+    if (after.kind === 'invoice') return 'Invoice emailed to the client';
+    const payment = typeof after.payment_id === 'string' ? (names[after.payment_id] ?? null) : null;
+    if (after.kind === 'receipt') return `Receipt of ${payment ?? 'a payment'} emailed to the client`;
+    if (after.kind === 'refund_note') return `Refund note of ${payment ?? 'a refund'} emailed to the client`;
   }
   const kind = kindOf(entry.table_name);
   const named = names[entry.record_id] ?? [after.name, after.title, after.full_name, after.email, before.name, before.title, before.full_name, before.email].find((word): word is string => typeof word === 'string') ?? null;
@@ -141,11 +164,29 @@ export function entryChanges(entry: AuditEntryValues, names: AuditNames): string
   const currency = typeof (after.currency ?? before.currency) === 'string' ? String(after.currency ?? before.currency) : undefined;
   return Object.keys(after)
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'updated_at')
-    .map((key) => `${fieldLabel(key)}: ${valueInWords(key, before[key], names, currency)} → ${valueInWords(key, after[key], names, currency)}`);
+    .map((key) => {
+      const [from, to] = [valueInWords(key, before[key], names, currency), valueInWords(key, after[key], names, currency)];
+      // The same travelers with other details: say which details, not "2 travelers → 2 travelers".
+      if (from === to && Array.isArray(before[key]) && Array.isArray(after[key])) return `${fieldLabel(key)}: ${detailsChanged(before[key] as unknown[], after[key] as unknown[])} changed`;
+      return `${fieldLabel(key)}: ${from} → ${to}`;
+    });
+}
+
+/** The fields that differ between two lists of records, in words: 'dietary, emergency contact'. */
+function detailsChanged(before: unknown[], after: unknown[]): string {
+  const fields = new Set<string>();
+  for (let index = 0; index < Math.max(before.length, after.length); index++) {
+    const [a, b] = [record(before[index]), record(after[index])];
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) fields.add(key.replace(/_/g, ' '));
+  }
+  return fields.size ? [...fields].join(', ') : 'details';
 }
 
 /** One line for a record's own History: the fields changed, or what happened to it. */
 export function describeChange(entry: AuditEntryValues, names: AuditNames = {}): string {
+  const after = record(entry.new_values);
+  // A refund sent reads as one sentence, not its four fields.
+  if (entry.table_name === 'payments' && after.status === 'refunded' && record(entry.old_values).status !== 'refunded') return entryTitle(entry, names);
   const changes = entryChanges(entry, names);
   if (entry.action === 'update') return changes.length ? changes.join('; ') : `${kindOf(entry.table_name)} saved unchanged`;
   return entryTitle(entry, names);

@@ -123,7 +123,7 @@ export const bookingDetailQuery = (id: string) =>
         supabase
           .from('audit_log')
           .select('*')
-          .or(`and(table_name.eq.bookings,record_id.eq.${id})${paymentIds.length ? `,and(table_name.eq.payments,record_id.in.(${paymentIds.join(',')}))` : ''}`)
+          .or(`and(table_name.in.(bookings,booking_notifications),record_id.eq.${id})${paymentIds.length ? `,and(table_name.eq.payments,record_id.in.(${paymentIds.join(',')}))` : ''}`)
           .order('occurred_at', { ascending: false })
           .order('id', { ascending: false })
           .limit(200),
@@ -237,36 +237,58 @@ export interface PhoneBooking {
   departureId: string;
   adults: number;
   children: number;
+  extras: { code: string; quantity: number }[];
   contact: { full_name: string; email: string; phone: string; country: string };
+  pickup: string;
+  pickupTime: string;
   notes: string;
-  priceByHand: { total: number; reason: string } | null;
+  priceByHand: { total: string; reason: string } | null;
+  payment: { amount: string; method: string; reference: string } | null;
 }
 
 /**
- * A booking taken by phone or at the desk (create_booking as staff: the client's booking, its hold
- * approved), then its price set by hand and its notes, when given. Resolves with the booking's id;
- * a refusal of the booking itself throws its message, and nothing is written.
+ * A booking taken by phone or at the desk, whole, in one transaction (create_office_booking): the
+ * client's booking with its extras and pickup, its price set by hand and the payment taken, when
+ * given. A refusal of any part throws its message, and nothing is written.
  */
-export async function createPhoneBooking(input: PhoneBooking): Promise<{ id: string; problem: string | null }> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('create_booking', {
+export async function createPhoneBooking(input: PhoneBooking): Promise<{ id: string }> {
+  const { data, error } = await (await getSupabase()).rpc('create_office_booking', {
     p_departure_id: input.departureId,
     p_adults: input.adults,
     p_children: input.children,
+    p_extras: input.extras as Json,
     p_contact: { ...input.contact },
+    p_pickup: input.pickup.trim() || undefined,
+    p_pickup_time: input.pickupTime || undefined,
+    p_notes: input.notes.trim() || undefined,
+    // JSON carries a number as its shortest text ('1256.4'), which SQL reads as an exact numeric.
+    p_total: input.priceByHand ? Number(input.priceByHand.total) : undefined,
+    p_price_reason: input.priceByHand?.reason,
+    p_payment_amount: input.payment ? Number(input.payment.amount) : undefined,
+    p_payment_method: input.payment?.method,
+    p_payment_reference: input.payment?.reference.trim() || undefined,
   });
   if (error) throw error;
-  const id = data.id;
-  // The booking stands once made: a price or note that cannot be saved is said, not lost silently.
-  if (input.priceByHand) {
-    const set = await supabase.rpc('override_booking_total', { p_booking_id: id, p_total: input.priceByHand.total, p_reason: input.priceByHand.reason });
-    if (set.error) return { id, problem: `The booking was made at the list price: ${set.error.message}` };
-  }
-  if (input.notes.trim()) {
-    const noted = await supabase.from('bookings').update({ notes: input.notes.trim() }).eq('id', id).select('id').single();
-    if (noted.error) return { id, problem: `The booking was made, but its notes were not saved: ${noted.error.message}` };
-  }
-  return { id, problem: null };
+  return { id: data.id };
+}
+
+/** The company's payment terms: the deposit's percent, and how many days before departure the balance is due. */
+export const paymentTermsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'bookings', 'payment-terms'] as const,
+    queryFn: async () => {
+      const { data, error } = await (await getSupabase()).rpc('payment_terms');
+      if (error) throw error;
+      const [terms] = (Array.isArray(data) ? data : [data]) as { deposit_percent: number; balance_due_days: number }[];
+      return { depositPercent: Number(terms.deposit_percent), balanceDueDays: Number(terms.balance_due_days) };
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** Emails the invoice (no payment), a payment's receipt or a refunded payment's refund note to the client, PDF attached (email_booking_document). */
+export async function emailBookingDocument(bookingId: string, paymentId?: string): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('email_booking_document', { p_booking_id: bookingId, p_payment_id: paymentId });
+  if (error) throw error;
 }
 
 /** Sends a booking email again, written afresh from the booking as it is now (resend_booking_email). */
@@ -281,9 +303,14 @@ export async function changeBookingStatus(bookingId: string, status: 'confirmed'
   if (error) throw error;
 }
 
-/** Marks money owed back as returned, with the transfer's reference (mark_payment_refunded). */
-export async function markPaymentRefunded(paymentId: string, reference: string): Promise<void> {
-  const { error } = await (await getSupabase()).rpc('mark_payment_refunded', { p_payment_id: paymentId, p_reference: reference || null });
+/** Records money owed back as returned: how, on which day and with what reference (mark_payment_refunded). */
+export async function markPaymentRefunded(refund: { paymentId: string; method: string; refundedOn: string; reference: string }): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('mark_payment_refunded', {
+    p_payment_id: refund.paymentId,
+    p_method: refund.method,
+    p_refunded_on: refund.refundedOn,
+    p_reference: refund.reference || null,
+  });
   if (error) throw error;
 }
 
@@ -292,6 +319,53 @@ export async function updateBookingTravelers(bookingId: string, travelers: Recor
   const { error } = await (await getSupabase()).rpc('update_booking_travelers', { p_booking_id: bookingId, p_travelers: travelers as Json, p_reason: reason });
   if (error) throw error;
 }
+
+/** One traveler's details (update_traveler_details, 20261127030000_traveler_details.sql); a blank removes one. */
+export async function updateTravelerDetails(bookingId: string, travelerIndex: number, details: Record<string, string>): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('update_traveler_details', { p_booking_id: bookingId, p_traveler_index: travelerIndex, p_details: details });
+  if (error) throw error;
+}
+
+/** Where and when (HH:MM) the trip collects the travelers; blank for none (20261127030100_booking_pickup.sql). */
+export async function saveBookingPickup(bookingId: string, pickup: string, time: string) {
+  const { error } = await (await getSupabase())
+    .from('bookings')
+    .update({ pickup: pickup.trim() || null, pickup_time: pickup.trim() && time ? time : null })
+    .eq('id', bookingId)
+    .select('id')
+    .single();
+  if (error) throw error;
+}
+
+export interface BookingFieldNote {
+  id: string;
+  note: string;
+  occurred_at: string;
+  booking_id: string | null;
+  recorded_by: string | null;
+  /** Who wrote it, by name. */
+  writer: string | null;
+}
+
+/** The notes the guides wrote in field mode about this booking or its whole trip, oldest first (operations staff read them). */
+export const bookingFieldNotesQuery = (booking: { id: string; departure_id: string | null }) =>
+  queryOptions({
+    queryKey: [...bookingKeys.detail(booking.id), 'field-notes', booking.departure_id] as const,
+    queryFn: async (): Promise<BookingFieldNote[]> => {
+      if (!booking.departure_id) return [];
+      const supabase = await getSupabase();
+      const { data, error } = await supabase
+        .from('trip_incidents')
+        .select('id, note, occurred_at, booking_id, recorded_by')
+        .eq('departure_id', booking.departure_id)
+        .or(`booking_id.eq.${booking.id},booking_id.is.null`)
+        .order('occurred_at');
+      if (error) throw error;
+      const writers = [...new Set(data.map((note) => note.recorded_by).filter((id): id is string => Boolean(id)))];
+      const names = writers.length ? ((await supabase.rpc('audit_names', { p_ids: writers })).data as Record<string, string> | null) : null;
+      return data.map((note) => ({ ...note, writer: note.recorded_by ? (names?.[note.recorded_by] ?? null) : null }));
+    },
+  });
 
 /** The traveler's conversations with the office: those about this booking, and their others. */
 export const bookingConversationQuery = (booking: { id: string; user_id: string | null }) =>

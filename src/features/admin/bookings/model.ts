@@ -1,22 +1,6 @@
 import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney, parseAmount, toCents } from '@/lib/money.ts';
 
-/** How staff record money received by hand; card and PayPal arrive through their providers. */
-export const MANUAL_PAYMENT_METHODS = [
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'mobile_money', label: 'Mobile money' },
-  { value: 'cash', label: 'Cash' },
-] as const;
-
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  bank_transfer: 'Bank transfer',
-  mobile_money: 'Mobile money',
-  cash: 'Cash',
-  card: 'Card',
-  paypal: 'PayPal',
-  pay_on_arrival: 'On arrival',
-};
-
 export interface PaymentFormValues {
   amount: number | string;
   method: string | null;
@@ -67,6 +51,73 @@ export function amountDueNow(balance: number, schedule: { deposit_due: number; b
   return { amount: due, note: rest > 0 && schedule.balance_due_date ? `The deposit due now; ${formatMoney(rest, currency, { cents: true })} more by ${formatOfficeDate(schedule.balance_due_date)}` : 'The deposit due now' };
 }
 
+export interface LedgerPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  method: string;
+  status: string;
+  paid_at: string | null;
+  created_at: string;
+  provider_reference: string | null;
+  refund_method?: string | null;
+  refunded_at?: string | null;
+  refund_reference?: string | null;
+}
+
+/** One line of a booking's money: money in (a payment) or money out (a refund, owed or sent). */
+export interface LedgerLine<P extends LedgerPayment = LedgerPayment> {
+  key: string;
+  payment: P;
+  direction: 'in' | 'out';
+  date: string;
+  method: string;
+  reference: string | null;
+  state: 'received' | 'pending' | 'failed' | 'owed back' | 'refunded';
+  /** Signed: a refund is negative. */
+  amount: number;
+}
+
+/**
+ * A booking's payments as a ledger, oldest first: each payment that arrived is a line in, each
+ * refund a line out with its own method, day and reference. A payment that arrived and is owed back
+ * in full (a card payment after the booking closed, a departure the company cancelled) is both.
+ * A refund owed by a cancellation or a cheaper change never arrived as such (no paid_at): out only.
+ */
+export function ledgerLines<P extends LedgerPayment>(payments: P[]): LedgerLine<P>[] {
+  const lines: LedgerLine<P>[] = [];
+  for (const payment of payments) {
+    const owedBack = payment.status === 'refund_due' || payment.status === 'refunded';
+    if (!owedBack || payment.paid_at) {
+      lines.push({
+        key: `${payment.id}:in`,
+        payment,
+        direction: 'in',
+        date: payment.paid_at ?? payment.created_at,
+        method: payment.method,
+        reference: payment.provider_reference,
+        state: payment.status === 'pending' ? 'pending' : payment.status === 'failed' ? 'failed' : 'received',
+        amount: payment.amount,
+      });
+    }
+    if (payment.status === 'refund_due') {
+      lines.push({ key: `${payment.id}:out`, payment, direction: 'out', date: payment.created_at, method: payment.method, reference: null, state: 'owed back', amount: -payment.amount });
+    } else if (payment.status === 'refunded') {
+      lines.push({
+        key: `${payment.id}:out`,
+        payment,
+        direction: 'out',
+        date: payment.refunded_at ?? payment.created_at,
+        method: payment.refund_method ?? payment.method,
+        reference: payment.refund_reference ?? null,
+        state: 'refunded',
+        amount: -payment.amount,
+      });
+    }
+  }
+  return lines.sort((a, b) => a.date.localeCompare(b.date) || (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1));
+}
+
 /** Which field a refusal of move_booking is about: the departure chosen, the reason, or the whole form. */
 export function moveRefusalField(message: string): 'departure' | 'reason' | 'form' {
   if (/seat|sold out|departure|passed/i.test(message)) return 'departure';
@@ -87,6 +138,14 @@ export interface NewBookingValues {
   byHand: boolean;
   total: number | string;
   reason: string;
+  extras: { code: string; quantity: number }[];
+  pickup: string;
+  pickupTime: string;
+  /** What the client pays on the phone: nothing yet, the deposit, the whole price, or another amount. */
+  payment: 'none' | 'deposit' | 'full' | 'other';
+  paymentAmount: number | string;
+  paymentMethod: string | null;
+  paymentReference: string;
 }
 
 export type NewBookingProblems = Partial<Record<keyof NewBookingValues | 'form', string>>;
@@ -117,11 +176,46 @@ export function newBookingProblems(values: NewBookingValues, seatsLeft: number |
     else if (!total.ok || total.cents <= 0) problems.total = 'Please give the new total';
     if (!values.reason.trim()) problems.reason = 'Please give the reason for the new price';
   }
+  if (values.pickup.trim().length > 200) problems.pickup = 'The pickup point is up to 200 characters';
+  if (values.pickupTime && !values.pickup.trim()) problems.pickup = 'Give the pickup point for the pickup time';
+  if (values.payment !== 'none') {
+    if (values.payment === 'other') {
+      const amount = parseAmount(values.paymentAmount);
+      if (!amount.ok && amount.problem === 'past-the-cent') problems.paymentAmount = 'Please give the amount to the cent';
+      else if (!amount.ok || amount.cents <= 0) problems.paymentAmount = 'Please give the amount received';
+    }
+    if (!values.paymentMethod) problems.paymentMethod = 'Please choose how the payment was made';
+    if (values.paymentReference.trim().length > 200) problems.paymentReference = 'The payment reference is too long';
+  }
   return problems;
+}
+
+/**
+ * What a phone booking's payment comes to, in cents: the deposit (the terms' percent of the total,
+ * or the whole total when the trip starts within the days the balance falls due), the whole total,
+ * or the amount typed. Null when nothing is paid or the amount cannot be read.
+ */
+export function phonePaymentCents(
+  values: Pick<NewBookingValues, 'payment' | 'paymentAmount'>,
+  totalCents: number | null,
+  terms: { depositPercent: number; balanceDueDays: number; daysToDeparture: number | null },
+): number | null {
+  if (values.payment === 'none') return null;
+  if (values.payment === 'other') {
+    const amount = parseAmount(values.paymentAmount);
+    return amount.ok ? amount.cents : null;
+  }
+  if (totalCents === null) return null;
+  if (values.payment === 'full') return totalCents;
+  const inFull = terms.daysToDeparture !== null && terms.daysToDeparture <= terms.balanceDueDays;
+  return inFull ? totalCents : Math.round((totalCents * terms.depositPercent) / 100);
 }
 
 /** Which field a refusal of create_booking is about. */
 export function newBookingRefusalField(message: string): keyof NewBookingProblems {
+  if (/pickup/i.test(message)) return 'pickup';
+  if (/how the payment was made/i.test(message)) return 'paymentMethod';
+  if (/payment can be at most|amount received|to the cent|paid in full/i.test(message)) return 'paymentAmount';
   if (/seat|sold out|departure|passed|not available/i.test(message)) return 'departureId';
   if (/email/i.test(message)) return 'email';
   if (/name/i.test(message)) return 'fullName';

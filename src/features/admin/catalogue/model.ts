@@ -69,6 +69,7 @@ export interface TourDraft {
   metaTitle: string;
   metaDescription: string;
   isFeatured: boolean;
+  passportRequired: boolean;
 }
 
 export function tourDraftOf(tour: TourRow | null, links: { destinationIds?: string[]; experienceIds?: string[]; activityIds?: string[] } = {}): TourDraft {
@@ -98,6 +99,7 @@ export function tourDraftOf(tour: TourRow | null, links: { destinationIds?: stri
     metaTitle: tour?.meta_title ?? '',
     metaDescription: tour?.meta_description ?? '',
     isFeatured: tour?.is_featured ?? false,
+    passportRequired: tour?.passport_required ?? false,
   };
 }
 
@@ -158,6 +160,7 @@ export function tourRowOf(draft: TourDraft): Database['public']['Tables']['tours
     meta_title: text(draft.metaTitle),
     meta_description: text(draft.metaDescription),
     is_featured: draft.isFeatured,
+    passport_required: draft.passportRequired,
   };
 }
 

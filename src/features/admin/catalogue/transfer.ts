@@ -90,6 +90,7 @@ export interface TransferTour {
   gallery: unknown[];
   is_featured: boolean;
   is_private: boolean;
+  passport_required: boolean;
   meta_title: string | null;
   meta_description: string | null;
   itinerary: TransferDay[];
@@ -136,7 +137,8 @@ type WithNumeric<T, K extends keyof T> = Omit<T, K> & { [P in K]: Numeric };
 type TourColumns =
   | 'slug' | 'title' | 'status' | 'summary' | 'description' | 'base_price' | 'currency' | 'child_price' | 'child_age_limit' | 'single_supplement'
   | 'duration_days' | 'duration_nights' | 'group_size_min' | 'group_size_max' | 'min_age' | 'difficulty' | 'best_season' | 'start_location'
-  | 'end_location' | 'highlights' | 'included' | 'excluded' | 'hero_image_url' | 'gallery' | 'is_featured' | 'is_private' | 'meta_title' | 'meta_description';
+  | 'end_location' | 'highlights' | 'included' | 'excluded' | 'hero_image_url' | 'gallery' | 'is_featured' | 'is_private' | 'passport_required'
+  | 'meta_title' | 'meta_description';
 
 /** The row shape of exportSelect: the tables' own rows (database.types.ts), with what each embeds. */
 export type ExportRow = WithNumeric<Pick<Row<'tours'>, TourColumns>, 'base_price' | 'child_price' | 'single_supplement'> & {
@@ -196,6 +198,7 @@ export function exportFile(rows: readonly ExportRow[], links: readonly ExportLin
       gallery: Array.isArray(row.gallery) ? row.gallery : [],
       is_featured: row.is_featured,
       is_private: row.is_private,
+      passport_required: row.passport_required,
       meta_title: row.meta_title,
       meta_description: row.meta_description,
       itinerary: [...row.tour_itinerary]
@@ -251,7 +254,7 @@ export const CSV_COLUMNS = [
   'record', 'tour',
   'title', 'status', 'category', 'destinations', 'experiences', 'activities', 'summary', 'description', 'base_price', 'currency', 'child_price', 'child_age_limit', 'single_supplement',
   'duration_days', 'duration_nights', 'group_size_min', 'group_size_max', 'min_age', 'difficulty', 'best_season', 'start_location', 'end_location',
-  'highlights', 'included', 'excluded', 'hero_image_url', 'gallery', 'is_featured', 'is_private', 'meta_title', 'meta_description',
+  'highlights', 'included', 'excluded', 'hero_image_url', 'gallery', 'is_featured', 'is_private', 'passport_required', 'meta_title', 'meta_description',
   'day_number', 'day_title', 'day_description', 'day_destination', 'day_location', 'accommodation', 'room_basis', 'meals', 'activities', 'travel_mode', 'travel_minutes',
   'start_date', 'end_date', 'capacity', 'departure_status', 'price_override', 'child_price_override', 'guaranteed_threshold', 'season', 'notes',
   'season_name', 'starts_on', 'ends_on', 'adult_price', 'season_child_price',
@@ -276,7 +279,8 @@ export function exportCsv(file: TransferFile): string {
       group_size_min: text(tour.group_size_min), group_size_max: text(tour.group_size_max), min_age: text(tour.min_age), difficulty: text(tour.difficulty),
       best_season: text(tour.best_season), start_location: text(tour.start_location), end_location: text(tour.end_location), highlights: list(tour.highlights),
       included: list(tour.included), excluded: list(tour.excluded), hero_image_url: text(tour.hero_image_url), gallery: tour.gallery.length ? JSON.stringify(tour.gallery) : '',
-      is_featured: text(tour.is_featured), is_private: text(tour.is_private), meta_title: text(tour.meta_title), meta_description: text(tour.meta_description),
+      is_featured: text(tour.is_featured), is_private: text(tour.is_private), passport_required: text(tour.passport_required),
+      meta_title: text(tour.meta_title), meta_description: text(tour.meta_description),
     });
     for (const day of tour.itinerary) {
       rows.push({
@@ -498,6 +502,8 @@ function checkTour(source: Loose, where: string, facts: CatalogueFacts): { tour:
       gallery,
       is_featured: check.flag(source.is_featured, 'Featured', false),
       is_private: check.flag(source.is_private, 'Private', false),
+      // Files from before the column read as no passport needed.
+      passport_required: check.flag(source.passport_required, 'Passport needed', false),
       meta_title: check.text(source.meta_title, 'The SEO title', 120),
       meta_description: check.text(source.meta_description, 'The SEO description', 300),
     },

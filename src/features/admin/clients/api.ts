@@ -122,6 +122,26 @@ export const clientDetailQuery = (key: string) =>
     },
   });
 
+export interface ClientEnquiry {
+  id: string;
+  subject: string | null;
+  kind: string;
+  status: string;
+  created_at: string;
+  quotes: { id: string; reference: string; title: string; status: string; total_amount: number; currency: string; valid_until: string; booking_id: string | null; booking_reference: string | null }[];
+}
+
+/** The client's enquiries and their quotes (client_enquiries), for staff who read enquiries. */
+export const clientEnquiriesQuery = (key: string) =>
+  queryOptions({
+    queryKey: [...clientKeys.detail(key), 'enquiries'] as const,
+    queryFn: async (): Promise<ClientEnquiry[]> => {
+      const { data, error } = await (await getSupabase()).rpc('client_enquiries', { p_client_key: key });
+      if (error) throw error;
+      return data as unknown as ClientEnquiry[];
+    },
+  });
+
 export async function addNote(clientKey: string, body: string) {
   const { error } = await (await getSupabase()).from('client_notes').insert({ client_key: clientKey, body: body.trim() });
   if (error) throw error;

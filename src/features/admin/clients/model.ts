@@ -72,11 +72,6 @@ export function exportFileName(name: string, today: string): string {
   return `client-${slug || 'data'}-${today}.json`;
 }
 
-/** A payment's method in the office's words. */
-export function paymentMethodLabel(method: string): string {
-  return ({ bank_transfer: 'Bank transfer', mobile_money: 'Mobile money', cash: 'Cash', card: 'Card', paypal: 'PayPal' } as Record<string, string>)[method] ?? method;
-}
-
 /** A payment's state in the office's words. */
 export function paymentStatusLabel(status: string): string {
   return ({ succeeded: 'Paid', pending: 'Pending', failed: 'Failed', refund_due: 'Refund owed', refunded: 'Refunded' } as Record<string, string>)[status] ?? status;

@@ -191,6 +191,22 @@ export async function sendQuote(id: string): Promise<{ reference: string; email:
   return { reference: answer.reference, email: answer.email ?? '' };
 }
 
+/** How a client may accept a quote other than through its link, in words. */
+export const ACCEPTED_VIA = [
+  { value: 'phone', label: 'By phone' },
+  { value: 'email', label: 'By email' },
+  { value: 'in_person', label: 'In person' },
+  { value: 'whatsapp', label: 'On WhatsApp' },
+] as const;
+
+/** Accepts a sent quote for the client, who accepted it by phone, email, in person or WhatsApp: the booking is made (accept_quote_for_client). */
+export async function acceptQuoteForClient(quoteId: string, how: string): Promise<{ reference: string; bookingId: string }> {
+  const { data, error } = await (await getSupabase()).rpc('accept_quote_for_client', { p_quote_id: quoteId, p_how: how });
+  if (error) throw error;
+  const answer = data as { reference: string; booking_id: string };
+  return { reference: answer.reference, bookingId: answer.booking_id };
+}
+
 /** The client's page of the quote, on this site. */
 export function clientQuoteUrl(token: string): string {
   return `${globalThis.location.origin}/quote/${token}`;

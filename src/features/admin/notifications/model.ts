@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'enquiry_received',
   'email_failed',
   'team_account_changed',
+  'field_note',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const KIND_INFO: Record<NotificationKind, { label: string; description: s
   enquiry_received: { label: 'Enquiries', description: 'A question or trip request from the website', permission: 'enquiries.read' },
   email_failed: { label: 'Failed emails', description: 'An email that could not be delivered after every try', permission: 'emails.read' },
   team_account_changed: { label: 'Team accounts', description: 'A staff member’s sign-in email changed', permission: 'team.manage' },
+  field_note: { label: 'Field notes', description: 'A note a guide writes on a trip in field mode', permission: 'operations.read' },
 };
 
 /** The kinds a staff member with these permissions can be told of: the only ones worth a switch. */

@@ -8,7 +8,7 @@ import { BankDetails } from '@/components/widgets/BankDetails.tsx';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
-import { formatMoney, round2 } from '@/lib/money.ts';
+import { formatMoney, toCents } from '@/lib/money.ts';
 import { usePaymentInstructions } from '@/lib/payment-instructions.ts';
 import { useSession } from '@/lib/session/index.ts';
 import { bookedTripQuery, bookingByReferenceQuery, confirmBookingEmail, isOfflineError, seatHoldTermsQuery, startCardCheckout } from '../api.ts';
@@ -194,9 +194,11 @@ export function BookingConfirmation({
   const method = device?.payment?.method ?? booking.data?.payment_method ?? null;
   const plan = device?.payment?.plan ?? (startDate && !depositAllowed(startDate, localIsoDate(), balanceDueDays) ? 'full' : 'deposit');
   const dueNow = amountDueNow(total, plan, method ?? 'bank_transfer');
-  const paid = Number(booking.data?.amount_paid ?? 0);
-  const outstanding = round2(total - paid);
-  const stillDueNow = round2(Math.max(0, Math.min(outstanding, dueNow - paid)));
+  // Worked out in whole cents: what was paid, what is left and what is still due now.
+  const paidCents = toCents(booking.data?.amount_paid ?? 0);
+  const paid = paidCents / 100;
+  const outstanding = (toCents(total) - paidCents) / 100;
+  const stillDueNow = Math.max(0, Math.min(toCents(total), toCents(dueNow)) - paidCents) / 100;
   const confirmed = booking.data?.status === 'confirmed';
   // An unpaid hold is short until the contact email is proven (or the team approved it).
   const shortHold = booking.data?.status === 'pending' && !booking.data.contact_verified_at && !booking.data.hold_approved_at;
@@ -319,7 +321,7 @@ export function BookingConfirmation({
           )}
           {method !== 'pay_on_arrival' && plan === 'deposit' && balanceDate && outstanding > 0 && (
             <List.Item>
-              The balance of <b>{money(stillDueNow > 0 ? round2(total - dueNow) : outstanding)}</b> is due by {balanceDate}.
+              The balance of <b>{money(stillDueNow > 0 ? (toCents(total) - toCents(dueNow)) / 100 : outstanding)}</b> is due by {balanceDate}.
             </List.Item>
           )}
           <List.Item>

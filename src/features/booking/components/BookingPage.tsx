@@ -8,7 +8,7 @@ import { Money } from '@/components/widgets/Money.tsx';
 import { track } from '@/lib/analytics.ts';
 import { formatCalendarDate, formatDateRange, localIsoDate } from '@/lib/dates.ts';
 import { useDisplayCurrency } from '@/lib/display-currency.tsx';
-import { formatMoney, round2 } from '@/lib/money.ts';
+import { formatMoney, toCents } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { useOnline } from '@/lib/online.ts';
 import { discardWrite } from '@/lib/outbox/outbox.ts';
@@ -333,7 +333,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
             </Text>
             {plan === 'deposit' && start && (
               <Text size="sm" c="dimmed">
-                Balance <Money amount={round2(total - depositAmount(total))} currency={tour.currency} cents /> by {formatCalendarDate(addDays(start, -balanceDueDays))}
+                Balance <Money amount={(toCents(total) - toCents(depositAmount(total))) / 100} currency={tour.currency} cents /> by {formatCalendarDate(addDays(start, -balanceDueDays))}
               </Text>
             )}
           </>

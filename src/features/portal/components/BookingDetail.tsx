@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '@/lib/payment-methods.ts';
 import { Alert, Anchor, Button, Group, List, Menu, Modal, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Timeline } from '@mantine/core';
 import { Money } from '@/components/widgets/Money.tsx';
 import { IconArrowLeft, IconFileInvoice, IconFileText, IconMap2, IconPrinter, IconX } from '@tabler/icons-react';
@@ -16,7 +17,6 @@ import {
   daysBetween,
   isClosed,
   itineraryOf,
-  paymentMethodLabel,
   paymentStatusLabel,
   type PortalBooking,
 } from '../model.ts';
@@ -24,7 +24,9 @@ import { messagesSend } from '@/lib/messages/writes.ts';
 import { BookingStatusBadge } from './Bookings.tsx';
 import { ClosedBookingNotice } from './ClosedBookingNotice.tsx';
 import { BookingDocument, type DocumentKind } from './Documents.tsx';
+import { PdfDownload } from './PdfDownload.tsx';
 import { PayBalance } from './PayBalance.tsx';
+import { TravelerDetails } from './TravelerDetails.tsx';
 import classes from './Portal.module.css';
 import { Panel, PortalPage, SyncNotice } from './PortalPage.tsx';
 
@@ -55,6 +57,15 @@ function Trip({ booking, display }: { booking: PortalBooking; display: Display }
             <dd>
               {booking.tour.start_location}
               {booking.tour.end_location && booking.tour.end_location !== booking.tour.start_location ? ` / ${booking.tour.end_location}` : ''}
+            </dd>
+          </>
+        )}
+        {booking.pickup && (
+          <>
+            <dt>Pickup</dt>
+            <dd data-testid="pickup">
+              {booking.pickup}
+              {booking.pickup_time ? `, ${booking.pickup_time.slice(0, 5)}` : ''}
             </dd>
           </>
         )}
@@ -137,7 +148,7 @@ function PaymentsPanel({ booking, display }: { booking: PortalBooking; display: 
             {payments.map((payment) => (
               <Table.Tr key={payment.id}>
                 <Table.Td>
-                  {paymentMethodLabel[payment.method]} · {paymentStatusLabel[payment.status]}
+                  {paymentMethodLabel(payment.method)} · {paymentStatusLabel[payment.status]}
                   <Text span size="xs" c="dimmed">
                     {' '}
                     {formatInstantDate(payment.paid_at ?? payment.created_at, display)}
@@ -305,9 +316,12 @@ export function BookingDetail({ userId, reference, doc }: { userId: string; refe
           <Button component={Link} to={`/traveler/bookings/${encodeURIComponent(reference)}`} variant="subtle" leftSection={<IconArrowLeft size={16} />} size="sm">
             Back to booking
           </Button>
-          <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} size="sm">
-            Print
-          </Button>
+          <Group gap="xs">
+            {doc === 'invoice' && <PdfDownload bookingId={booking.id} />}
+            <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} size="sm">
+              Print
+            </Button>
+          </Group>
         </Group>
         <BookingDocument kind={doc} booking={booking} display={display} instructions={instructions ?? null} />
       </Stack>
@@ -347,6 +361,7 @@ export function BookingDetail({ userId, reference, doc }: { userId: string; refe
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="md">
           <Trip booking={booking} display={display} />
+          <TravelerDetails booking={booking} onSaved={bookings.refresh} />
           <Itinerary booking={booking} display={display} />
         </Stack>
         <Stack gap="md">

@@ -3,15 +3,31 @@ import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
 import type { useDisplay } from '../hooks.ts';
 import { formatInstantDate } from '@/lib/dates.ts';
+import { refundRoute } from '@/lib/payment-methods.ts';
 import { closedBookingMoney, type PortalBooking } from '../model.ts';
 
 /**
- * At the top of a cancelled or expired booking: what happened, why, and what happens to the money,
- * so the traveler does not have to ask.
+ * At the top of a cancelled or expired booking: what happened, why, and what happens to the money
+ * (what was paid, the fee kept, what is refunded and how), in the cancellation email's words.
  */
 export function ClosedBookingNotice({ booking, display }: { booking: PortalBooking; display: ReturnType<typeof useDisplay> }) {
   if (booking.status !== 'cancelled' && booking.status !== 'expired') return null;
-  const { refunded, owed } = closedBookingMoney(booking);
+  const money = closedBookingMoney(booking);
+  const lines = (
+    <>
+      {money.paid > 0 && <MoneyLine label="You paid" amount={money.paid} currency={booking.currency} />}
+      {money.kept > 0 && <MoneyLine label="Cancellation fee kept" amount={money.kept} currency={booking.currency} />}
+      {money.refunded > 0 && <MoneyLine label="Refunded to you" amount={money.refunded} currency={booking.currency} />}
+      {money.owed > 0 && (
+        <>
+          <MoneyLine label="To be refunded to you" amount={money.owed} currency={booking.currency} />
+          <Text size="sm" c="dimmed">
+            We return it {refundRoute(money.owedMethod)}. We will email you when it is on its way.
+          </Text>
+        </>
+      )}
+    </>
+  );
   const anotherDate = booking.tour && (
     <Anchor component={Link} to={`/tours/${booking.tour.slug}`} fz="sm">
       See other dates for this trip
@@ -21,7 +37,7 @@ export function ClosedBookingNotice({ booking, display }: { booking: PortalBooki
     return (
       <Alert color="gray" variant="light" radius="md" title="This booking has expired" data-testid="closed-booking">
         <Text size="sm">Its places were held until payment and were released when the hold ran out. To travel, book again: {anotherDate}</Text>
-        {owed > 0 && <MoneyLine label="To be refunded in full" amount={owed} currency={booking.currency} />}
+        {lines}
       </Alert>
     );
   }
@@ -31,13 +47,7 @@ export function ClosedBookingNotice({ booking, display }: { booking: PortalBooki
         Cancelled{booking.cancelled_at ? ` on ${formatInstantDate(booking.cancelled_at, display)}` : ''}
         {booking.cancellation_reason ? `: ${booking.cancellation_reason}.` : '.'}
       </Text>
-      {refunded > 0 && <MoneyLine label="Refunded" amount={refunded} currency={booking.currency} />}
-      {owed > 0 && (
-        <>
-          <MoneyLine label="To be refunded in full" amount={owed} currency={booking.currency} />
-          <Text size="sm" c="dimmed">We return it the way you paid; a card refund usually reaches you within five to ten working days.</Text>
-        </>
-      )}
+      {lines}
       {anotherDate && <Text size="sm" mt={4}>{anotherDate}</Text>}
     </Alert>
   );

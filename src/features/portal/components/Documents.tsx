@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '@/lib/payment-methods.ts';
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '@/lib/money.ts';
 import type { ReactNode } from 'react';
@@ -11,7 +12,6 @@ import {
   balanceDueDate,
   bookingStatusLabel,
   itineraryOf,
-  paymentMethodLabel,
   paymentStatusLabel,
   type Payment,
   type PortalBooking,
@@ -238,7 +238,7 @@ export function PaymentReceipt({ payment, booking, display }: { payment: Payment
           <dt>Status</dt>
           <dd>{paymentStatusLabel[payment.status]}</dd>
           <dt>Method</dt>
-          <dd>{paymentMethodLabel[payment.method]}</dd>
+          <dd>{paymentMethodLabel(payment.method)}</dd>
           <dt>Date</dt>
           <dd>{formatInstantDate(payment.paid_at ?? payment.created_at, display)}</dd>
           {payment.provider_reference && (

@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '@/lib/payment-methods.ts';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Money, MoneySum } from '@/components/widgets/Money.tsx';
 import { formatMoney } from '@/lib/money.ts';
@@ -6,15 +7,16 @@ import { Link } from '@tanstack/react-router';
 import { useBookings, usePaymentInstructions } from '../api.ts';
 import { useDisplay } from '../hooks.ts';
 import { formatInstantDate } from '@/lib/dates.ts';
-import { allPayments, balanceDue, balanceDueDate, paymentMethodLabel, paymentStatusLabel, totalsDue, totalsPaid, type Payment } from '../model.ts';
+import { allPayments, balanceDue, balanceDueDate, paymentStatusLabel, totalsDue, totalsPaid, type Payment } from '../model.ts';
 import { PaymentReceipt } from './Documents.tsx';
+import { PdfDownload } from './PdfDownload.tsx';
 import { PayBalance } from './PayBalance.tsx';
 import classes from './Portal.module.css';
 import { Panel, PortalPage, SyncNotice } from './PortalPage.tsx';
 
 const paymentStatusColor: Record<Payment['status'], string> = { pending: 'brand', succeeded: 'secondary', failed: 'accent', refund_due: 'gray', refunded: 'gray' };
 
-/** Every payment with its status and receipt, what is still due and how to pay it; or one receipt. */
+/** Every payment with its status and receipt (a refund its refund note), what is still due and how to pay it; or one receipt. */
 export function PaymentsView({ userId, receipt }: { userId: string; receipt?: string }) {
   const bookings = useBookings(userId);
   const display = useDisplay(userId);
@@ -33,9 +35,12 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
             All payments
           </Button>
           {found && (
-            <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} size="sm">
-              Print
-            </Button>
+            <Group gap="xs">
+              <PdfDownload bookingId={found.booking.id} paymentId={found.payment.id} />
+              <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} size="sm">
+                Print
+              </Button>
+            </Group>
           )}
         </Group>
         {found ? (
@@ -123,7 +128,7 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
                   <Table.Tr key={payment.id}>
                     <Table.Td>{formatInstantDate(payment.paid_at ?? payment.created_at, display)}</Table.Td>
                     <Table.Td visibleFrom="sm">{booking.booking_reference}</Table.Td>
-                    <Table.Td>{paymentMethodLabel[payment.method]}</Table.Td>
+                    <Table.Td>{paymentMethodLabel(payment.method)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" size="sm" color={paymentStatusColor[payment.status]}>
                         {paymentStatusLabel[payment.status]}
@@ -137,6 +142,11 @@ export function PaymentsView({ userId, receipt }: { userId: string; receipt?: st
                         <Button component={Link} to={`/traveler/payments?receipt=${payment.id}`} variant="subtle" size="compact-xs" leftSection={<IconReceipt size={14} />}>
                           Receipt
                         </Button>
+                      )}
+                      {payment.status === 'refunded' && (
+                        <PdfDownload bookingId={booking.id} paymentId={payment.id} document="refund" compact>
+                          Refund note
+                        </PdfDownload>
                       )}
                     </Table.Td>
                   </Table.Tr>

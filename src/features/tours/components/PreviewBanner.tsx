@@ -11,9 +11,10 @@ const statusWords: Record<string, string> = {
 /** Above a tour previewed by staff: what visitors see of it, and the way back to its editor. */
 export function PreviewBanner({ tourId, status }: { tourId: string; status: string }) {
   return (
-    <Container size="lg" pt="md">
-      <Alert color={status === 'active' ? 'teal' : 'orange'} icon={<IconEye size={18} />} title="Preview">
-        This tour is {statusWords[status] ?? status}.{' '}
+    // One line with room below it: the banner sat on the hero's top edge, as if covering the picture.
+    <Container size="lg" py="sm">
+      <Alert color={status === 'active' ? 'teal' : 'orange'} icon={<IconEye size={18} />} py="xs">
+        <strong>Preview:</strong> this tour is {statusWords[status] ?? status}.{' '}
         <AnchorLink to="/admin/tours/$tourId" params={{ tourId }}>
           Back to the editor
         </AnchorLink>

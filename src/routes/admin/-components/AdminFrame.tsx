@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { AdminShell } from '@/components/admin/AdminShell.tsx';
+import { UnsavedChangesGuard } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { screensFor } from '@/components/admin/navigation.ts';
 import { AdminErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { permissionsQuery, sameAccess } from '@/features/admin/access/api.ts';
@@ -29,6 +30,8 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   const leave = async () => {
     // Away from the back office first, so its screens never render signed out on the way.
     await router.navigate({ to: '/' });
+    // Staying to save the page's edits keeps the staff member signed in.
+    if (router.state.location.pathname !== '/') return;
     await signOut();
   };
   // The live session's profile: it arrives after the guard ran, and follows edits.
@@ -44,7 +47,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       unreadNotifications={unread.data}
       onSignOut={() => void leave()}
     >
-      {children}
+      <UnsavedChangesGuard>{children}</UnsavedChangesGuard>
     </AdminShell>
   );
 }

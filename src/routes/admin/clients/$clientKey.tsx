@@ -6,6 +6,6 @@ export const Route = createFileRoute('/admin/clients/$clientKey')({
   beforeLoad: ({ context }) => requirePermission(context.access, 'clients.read'),
   component: function ClientScreen() {
     const { access } = Route.useRouteContext();
-    return <ClientDetailScreen clientKey={Route.useParams().clientKey} canWrite={access.permissions.includes('clients.write')} />;
+    return <ClientDetailScreen clientKey={Route.useParams().clientKey} canWrite={access.permissions.includes('clients.write')} canReadEnquiries={access.permissions.includes('enquiries.read')} />;
   },
 });

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/admin/tours/$tourId')({
     const navigate = Route.useNavigate();
     const { tourId } = Route.useParams();
     const search = Route.useSearch();
-    return <TourEditor key={tourId} tourId={tourId} tab={search.tab ?? 'details'} field={search.field} onTabChange={(tab) => navigate({ search: { tab: tab === 'details' ? undefined : tab }, replace: true })} />;
+    const { access } = Route.useRouteContext();
+    return <TourEditor key={tourId} tourId={tourId} userId={access.user.id} tab={search.tab ?? 'details'} field={search.field} onTabChange={(tab) => navigate({ search: { tab: tab === 'details' ? undefined : tab }, replace: true })} />;
   },
 });

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
-import { BarChart, BarsList, DonutChart, FunnelChart } from '@mantine/charts';
-import { Alert, Button, Card, ColorSwatch, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { BarChart, DonutChart, FunnelChart } from '@mantine/charts';
+import { Alert, Button, Card, ColorSwatch, Group, Menu, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -117,18 +117,18 @@ function exportMenu(report: AnalyticsReport) {
             downloadCsv(name(`by-${report.bucket}`), report.series, [
               { label: report.bucket === 'week' ? 'Week of' : 'Day', value: (row) => row.period },
               { label: 'Bookings', value: (row) => row.bookings },
-              { label: 'Revenue (USD)', value: (row) => Number(row.revenue_usd) },
+              { label: 'Booked value (USD)', value: (row) => Number(row.revenue_usd) },
             ])
           }
         >
-          Bookings and revenue by {report.bucket}
+          Bookings and booked value by {report.bucket}
         </Menu.Item>
         <Menu.Item
           onClick={() =>
             downloadCsv(name('by-tour'), report.by_tour, [
               { label: 'Tour', value: (row) => row.tour_title },
               { label: 'Bookings', value: (row) => row.bookings },
-              { label: 'Revenue (USD)', value: (row) => Number(row.revenue_usd) },
+              { label: 'Booked value (USD)', value: (row) => Number(row.revenue_usd) },
             ])
           }
         >
@@ -163,16 +163,45 @@ function exportMenu(report: AnalyticsReport) {
   );
 }
 
+/**
+ * Each tour's booked value as a bar under its name: the name wraps above its own bar and the
+ * amount stands beside it, so a long title never runs over the next (a chart's labels inside its
+ * bars did).
+ */
+function ByTour({ rows }: { rows: AnalyticsReport['by_tour'] }) {
+  const most = Math.max(...rows.map((row) => Number(row.revenue_usd)), 1);
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Booked value by tour" data-testid="by-tour">
+      {rows.map((row) => (
+        <li key={row.tour_title}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Text size="sm">
+              {row.tour_title}{' '}
+              <Text span size="sm" c="dimmed">
+                ({row.bookings} {row.bookings === 1 ? 'booking' : 'bookings'})
+              </Text>
+            </Text>
+            <Text size="sm" fw={600} style={{ ...tabular, whiteSpace: 'nowrap' }}>
+              {usd(row.revenue_usd)}
+            </Text>
+          </Group>
+          <Progress value={(Number(row.revenue_usd) / most) * 100} color="teal.6" size="sm" mt={4} aria-hidden />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function Report({ report }: { report: AnalyticsReport }) {
   const before = `${formatOfficeDateRange(report.previous_from, report.previous_to)}`;
   const { totals, previous } = report;
   const conversion = (funnel: AnalyticsReport['funnel']['current']) => (funnel.tour_views ? (funnel.booked / funnel.tour_views) * 100 : 0);
-  const series = report.series.map((point) => ({ period: formatOfficeDate(point.period), Bookings: point.bookings, Revenue: Number(point.revenue_usd) }));
+  const series = report.series.map((point) => ({ period: formatOfficeDate(point.period), Bookings: point.bookings, 'Booked value': Number(point.revenue_usd) }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <Figure label="Bookings" value={totals.bookings} previous={previous.bookings} current={totals.bookings} before="the range before" />
-        <Figure label="Revenue" value={usd(totals.revenue_usd)} previous={Number(previous.revenue_usd)} current={Number(totals.revenue_usd)} before="the range before" />
+        <Figure label="Booked value" value={usd(totals.revenue_usd)} previous={Number(previous.revenue_usd)} current={Number(totals.revenue_usd)} before="the range before" />
         <Figure label="Cancellations" value={totals.cancelled} previous={previous.cancelled} current={totals.cancelled} before="the range before" />
         <Figure
           label="Views to bookings"
@@ -183,19 +212,20 @@ function Report({ report }: { report: AnalyticsReport }) {
         />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Compared with {before}. Revenue in US dollars at today&rsquo;s exchange rates, cancelled bookings left out.
+        Compared with {before}. Booked value is what the bookings made in the range are worth, in US dollars at today&rsquo;s exchange rates,
+        cancelled bookings left out: it is not the cash received, which each booking&rsquo;s payments show.
       </Text>
 
-      <Panel title={`Bookings and revenue by ${report.bucket}`}>
+      <Panel title={`Bookings and booked value by ${report.bucket}`}>
         <BarChart
           h={260}
           data={series}
           dataKey="period"
-          series={[{ name: 'Revenue', color: 'teal.6' }]}
+          series={[{ name: 'Booked value', color: 'teal.6' }]}
           valueFormatter={(value) => usd(value)}
           yAxisProps={{ width: 80 }}
           tickLine="y"
-          aria-label="Revenue over the range"
+          aria-label="Booked value over the range"
         />
         <BarChart h={140} data={series} dataKey="period" series={[{ name: 'Bookings', color: 'orange.6' }]} yAxisProps={{ width: 80 }} tickLine="y" mt="md" aria-label="Bookings over the range" />
       </Panel>
@@ -271,7 +301,7 @@ function Report({ report }: { report: AnalyticsReport }) {
               No booking in this range.
             </Text>
           ) : (
-            <BarsList data={report.by_tour.slice(0, 12).map((row) => ({ name: `${row.tour_title} (${row.bookings})`, value: Number(row.revenue_usd) }))} valueFormatter={usd} barsLabel="Tour (bookings)" valueLabel="Revenue" />
+            <ByTour rows={report.by_tour.slice(0, 12)} />
           )}
         </Panel>
         <Panel title="Cancellations and their reasons">

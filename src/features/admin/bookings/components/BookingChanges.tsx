@@ -1,13 +1,15 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconCircleCheck, IconUsers, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ReasonField } from '@/components/admin/ReasonField.tsx';
-import { formatOfficeDateRange, localIsoDate } from '@/lib/dates.ts';
+import { formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingParty, changeBookingStatus, moveBooking, tourExtrasQuery, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
+import { bookingKeys, cancellationTermsQuery, cancelUnderPolicy, changeBookingParty, changeBookingStatus, moveBooking, quoteDeparture, upcomingDeparturesQuery, type BookingDetail } from '../api.ts';
 import { bookedExtras, moveRefusalField, nextStatus, partyProblems } from '../model.ts';
+import { ExtrasPicker } from './ExtrasPicker.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 
@@ -27,6 +29,7 @@ function CancelBooking({ booking, onClose }: { booking: BookingDetail; onClose: 
   const [waive, setWaive] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits({ waive, reason: reason.trim() });
   const afterChange = useAfterChange(booking);
   const mutation = useMutation({
     mutationFn: () => cancelUnderPolicy(booking.id, reason.trim(), waive),
@@ -101,10 +104,11 @@ function CancelBooking({ booking, onClose }: { booking: BookingDetail; onClose: 
 
 /** Moves the booking to another departure of its tour: the new price and what it changes shown before. */
 function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const targets = useQuery(upcomingDeparturesQuery(booking.tour_id, localIsoDate()));
+  const targets = useQuery(upcomingDeparturesQuery(booking.tour_id, officeToday()));
   const [departureId, setDepartureId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ departure?: string; reason?: string; form?: string }>({});
+  useUnsavedEdits({ departureId, reason: reason.trim() });
   const afterChange = useAfterChange(booking);
   const quote = useQuery({
     queryKey: ['admin', 'bookings', 'move-quote', booking.id, departureId],
@@ -202,12 +206,12 @@ function MoveBooking({ booking, onClose }: { booking: BookingDetail; onClose: ()
 /** The booking's changes: move to another departure, cancel under the policy. */
 /** Changes who travels: adults, children and extras, with the new price and the difference shown before. */
 function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: () => void }) {
-  const extrasOffered = useQuery(tourExtrasQuery(booking.tour_id));
   const [adults, setAdults] = useState<number | string>(booking.adults);
   const [children, setChildren] = useState<number | string>(booking.children);
   const [extras, setExtras] = useState(() => bookedExtras(booking.extras));
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<ReturnType<typeof partyProblems> & { form?: string }>({});
+  useUnsavedEdits({ adults, children, extras, reason: reason.trim() });
   const afterChange = useAfterChange(booking);
   const party = { adults: Number(adults), children: Number(children) };
   const partyOk = Number.isInteger(party.adults) && party.adults >= 1 && Number.isInteger(party.children) && party.children >= 0;
@@ -227,9 +231,6 @@ function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: ()
     },
     onError: (error: Error) => setProblems(/reason/i.test(error.message) ? { reason: error.message } : { form: error.message }),
   });
-  const quantityOf = (code: string) => extras.find((extra) => extra.code === code)?.quantity ?? 0;
-  const setQuantity = (code: string, quantity: number) =>
-    setExtras((current) => (quantity > 0 ? [...current.filter((extra) => extra.code !== code), { code, quantity }] : current.filter((extra) => extra.code !== code)));
   const paid = Number(booking.amount_paid);
   const newTotal = quote.data?.total;
   return (
@@ -248,29 +249,7 @@ function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: ()
           <NumberInput label="Adults" min={1} max={60} allowDecimal={false} clampBehavior="none" value={adults} onChange={setAdults} error={problems.adults} />
           <NumberInput label="Children" min={0} max={60} allowDecimal={false} clampBehavior="none" value={children} onChange={setChildren} error={problems.children} />
         </Group>
-        {(extrasOffered.data ?? []).length > 0 && (
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              Extras
-            </Text>
-            {extrasOffered.data!.map((extra) =>
-              extra.unit === 'per_booking' ? (
-                <Checkbox key={extra.code} label={`${extra.name} (${money(Number(extra.price), booking.currency)} per booking)`} checked={quantityOf(extra.code) > 0} onChange={(event) => setQuantity(extra.code, event.currentTarget.checked ? 1 : 0)} />
-              ) : (
-                <NumberInput
-                  key={extra.code}
-                  label={`${extra.name} (${money(Number(extra.price), booking.currency)} per person)`}
-                  description="How many travelers take it"
-                  min={0}
-                  max={60}
-                  allowDecimal={false}
-                  value={quantityOf(extra.code)}
-                  onChange={(value) => setQuantity(extra.code, Number(value) || 0)}
-                />
-              ),
-            )}
-          </Stack>
-        )}
+        <ExtrasPicker tourId={booking.tour_id} currency={booking.currency} value={extras} onChange={setExtras} />
         {quote.error && (
           <Text c="red" size="sm" role="alert">
             {quote.error.message}
@@ -315,6 +294,7 @@ function ChangeParty({ booking, onClose }: { booking: BookingDetail; onClose: ()
 function ChangeStatus({ booking, next, onClose }: { booking: BookingDetail; next: NonNullable<ReturnType<typeof nextStatus>>; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits(reason.trim());
   const afterChange = useAfterChange(booking);
   const mutation = useMutation({
     mutationFn: () => changeBookingStatus(booking.id, next.status, reason.trim()),
@@ -359,7 +339,7 @@ export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
   const [open, setOpen] = useState<'move' | 'cancel' | 'status' | 'party' | null>(null);
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return null;
   const close = () => setOpen(null);
-  const next = nextStatus(booking, booking.tour_departures?.end_date ?? null, localIsoDate());
+  const next = nextStatus(booking, booking.tour_departures?.end_date ?? null, officeToday());
   return (
     <>
       {next && (
@@ -367,9 +347,9 @@ export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
           {next.label}
         </Button>
       )}
-      <Modal opened={open === 'status'} onClose={close} title={next?.label} centered>
+      <FormModal opened={open === 'status'} onClose={close} title={next?.label} centered>
         {open === 'status' && next && <ChangeStatus booking={booking} next={next} onClose={close} />}
-      </Modal>
+      </FormModal>
       <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => setOpen('move')}>
         Change departure
       </Button>
@@ -378,18 +358,18 @@ export function BookingChangeActions({ booking }: { booking: BookingDetail }) {
           Change travelers
         </Button>
       )}
-      <Modal opened={open === 'party'} onClose={close} title="Change who travels" centered>
+      <FormModal opened={open === 'party'} onClose={close} title="Change who travels" centered>
         {open === 'party' && <ChangeParty booking={booking} onClose={close} />}
-      </Modal>
+      </FormModal>
       <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => setOpen('cancel')}>
         Cancel booking
       </Button>
-      <Modal opened={open === 'move'} onClose={close} title="Move to another departure" centered>
+      <FormModal opened={open === 'move'} onClose={close} title="Move to another departure" centered>
         {open === 'move' && <MoveBooking booking={booking} onClose={close} />}
-      </Modal>
-      <Modal opened={open === 'cancel'} onClose={close} title="Cancel under the policy" centered>
+      </FormModal>
+      <FormModal opened={open === 'cancel'} onClose={close} title="Cancel under the policy" centered>
         {open === 'cancel' && <CancelBooking booking={booking} onClose={close} />}
-      </Modal>
+      </FormModal>
     </>
   );
 }

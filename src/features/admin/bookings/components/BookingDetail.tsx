@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,13 +6,17 @@ import { useState } from 'react';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { Section } from '@/components/admin/Section.tsx';
-import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, officeToday } from '@/lib/dates.ts';
 import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { describeChange, type AuditNames } from '@/features/admin/audit/describe.ts';
 import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingSchedule, type BookingEmail } from '../api.ts';
-import { amountDueNow, balanceOf, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentFormProblems, paymentRefusalField, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
+import { MANUAL_PAYMENT_METHODS, paymentMethodLabel, REFUND_METHODS } from '@/lib/payment-methods.ts';
+import { amountDueNow, balanceOf, ledgerLines, paymentFormProblems, paymentRefusalField, type LedgerLine, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
 import { BookingChangeActions } from './BookingChanges.tsx';
+import { InvoiceActions, PaymentDocumentActions } from './BookingDocuments.tsx';
+import { BookingOnTrip } from './BookingOnTrip.tsx';
 import { BookingConversation, BookingTravelers } from './BookingPeople.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
@@ -49,10 +53,11 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 function RecordPaymentForm({ booking, schedule, onDone }: { booking: BookingDetail; schedule: BookingSchedule | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const balance = balanceOf(booking);
-  const today = localIsoDate();
+  const today = officeToday();
   const dueNow = amountDueNow(balance, schedule, booking.currency);
   const [values, setValues] = useState<PaymentFormValues>({ amount: dueNow.amount, method: null, reference: '', paidAt: today });
   const [problems, setProblems] = useState<PaymentFormProblems>({});
+  useUnsavedEdits(values);
   const mutation = useMutation({
     mutationFn: () =>
       recordPayment({ bookingId: booking.id, amount: decimalAmount(values.amount), method: values.method!, reference: values.reference.trim(), paidAt: values.paidAt === today ? null : `${values.paidAt}T12:00:00Z` }),
@@ -92,7 +97,7 @@ function RecordPaymentForm({ booking, schedule, onDone }: { booking: BookingDeta
             error={problems.amount}
             required
           />
-          <Select label="How it was paid" placeholder="Choose" data={[...MANUAL_PAYMENT_METHODS]} value={values.method} onChange={(method) => set({ method })} error={problems.method} required />
+          <Select label="How it was paid" placeholder="Choose" data={MANUAL_PAYMENT_METHODS} value={values.method} onChange={(method) => set({ method })} error={problems.method} required />
           <TextInput label="Reference" description="The bank's or the phone's transaction number" value={values.reference} onChange={(event) => set({ reference: event.currentTarget.value })} error={problems.reference} maxLength={250} />
           <TextInput label="Received on" type="date" value={values.paidAt} max={today} onChange={(event) => set({ paidAt: event.currentTarget.value })} error={problems.paidAt} />
         </SimpleGrid>
@@ -114,39 +119,80 @@ function RecordPaymentForm({ booking, schedule, onDone }: { booking: BookingDeta
   );
 }
 
-/** Records that money owed back has been returned, with the transfer's reference (mark_payment_refunded). */
+/** Records money owed back as returned: how it went back, on which day and its reference (mark_payment_refunded). */
 function MarkRefunded({ payment, onClose }: { payment: BookingDetail['payments'][number]; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const today = officeToday();
+  const [method, setMethod] = useState<string | null>(REFUND_METHODS.some((option) => option.value === payment.method) ? payment.method : null);
+  const [refundedOn, setRefundedOn] = useState(today);
   const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<{ field: 'method' | 'refundedOn' | 'form'; message: string } | null>(null);
+  useUnsavedEdits({ method, refundedOn, reference });
   const mutation = useMutation({
-    mutationFn: () => markPaymentRefunded(payment.id, reference.trim()),
+    mutationFn: () => markPaymentRefunded({ paymentId: payment.id, method: method!, refundedOn, reference: reference.trim() }),
     onSuccess: async () => {
-      notify.success(`${money(payment.amount, payment.currency)} marked as returned`);
+      notify.success(`Refund of ${money(payment.amount, payment.currency)} recorded as sent`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]);
       onClose();
     },
-    onError: (error: Error) => notify.error(error.message),
+    onError: (error: Error) =>
+      setProblem({ field: /how the money/i.test(error.message) ? 'method' : /dated/i.test(error.message) ? 'refundedOn' : 'form', message: error.message }),
   });
   return (
     <form
-      aria-label="Mark refunded"
+      aria-label="Record the refund"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        mutation.mutate();
+        if (!method) setProblem({ field: 'method', message: 'Please choose how the money was returned' });
+        else if (!refundedOn || refundedOn > today) setProblem({ field: 'refundedOn', message: 'A refund cannot be dated in the future' });
+        else mutation.mutate();
       }}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {money(payment.amount, payment.currency)} was owed back to the client. Record it as returned once the money has left the company’s account.
+        <Text size="sm">Record the refund once the money has left the company’s account. The client is emailed the amount, the day, the method and the reference.</Text>
+        <Text fw={700} style={tabular} data-testid="refund-amount">
+          Amount returned: {money(payment.amount, payment.currency)}
         </Text>
-        <TextInput label="Transfer reference" description="Optional: the bank’s or provider’s reference" value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} data-autofocus />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="How it was returned"
+            placeholder="Choose"
+            data={REFUND_METHODS}
+            value={method}
+            onChange={(value) => {
+              setMethod(value);
+              setProblem(null);
+            }}
+            error={problem?.field === 'method' ? problem.message : undefined}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label="Sent on"
+            type="date"
+            value={refundedOn}
+            max={today}
+            onChange={(event) => {
+              setRefundedOn(event.currentTarget.value);
+              setProblem(null);
+            }}
+            error={problem?.field === 'refundedOn' ? problem.message : undefined}
+            required
+          />
+        </SimpleGrid>
+        <TextInput label="Reference" description="The bank’s, the phone’s or the provider’s reference" value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} />
+        {problem?.field === 'form' && (
+          <Alert color="red" role="alert">
+            {problem.message}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Not yet
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Mark refunded
+            Record the refund
           </Button>
         </Group>
       </Stack>
@@ -154,10 +200,13 @@ function MarkRefunded({ payment, onClose }: { payment: BookingDetail['payments']
   );
 }
 
-function Payments({ booking, schedule, canRecord }: { booking: BookingDetail; schedule: BookingSchedule | null; canRecord: boolean }) {
+const LEDGER_STATE_COLORS: Record<LedgerLine['state'], string> = { received: 'green', pending: 'gray', failed: 'gray', 'owed back': 'red', refunded: 'blue' };
+
+function Payments({ booking, schedule, canRecord, canEmail }: { booking: BookingDetail; schedule: BookingSchedule | null; canRecord: boolean; canEmail: boolean }) {
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState<BookingDetail['payments'][number] | null>(null);
   const open = booking.status !== 'cancelled' && booking.status !== 'expired' && balanceOf(booking) > 0;
+  const lines = ledgerLines(booking.payments);
   return (
     <Section
       title="Payments"
@@ -174,54 +223,61 @@ function Payments({ booking, schedule, canRecord }: { booking: BookingDetail; sc
           <RecordPaymentForm booking={booking} schedule={schedule} onDone={() => setRecording(false)} />
         </Card>
       )}
-      {booking.payments.length === 0 ? (
+      {lines.length === 0 ? (
         <Text c="dimmed" size="sm">
           Nothing paid yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" data-testid="payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+        <Table verticalSpacing="xs" data-testid="payments">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Method and reference</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <Table.Tr key={line.key} data-direction={line.direction}>
+                <Table.Td style={tabular}>{formatOfficeDate(line.date)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {line.direction === 'out' ? 'Refund' : 'Payment'}: {paymentMethodLabel(line.method)}
+                  </Text>
+                  {line.reference && (
+                    <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {line.reference}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Badge variant="light" color={LEDGER_STATE_COLORS[line.state]} style={{ overflow: 'visible' }}>
+                      {line.state}
+                    </Badge>
+                    {line.direction === 'in' && line.payment.status === 'succeeded' && (
+                      <PaymentDocumentActions bookingId={booking.id} paymentId={line.payment.id} document="receipt" canEmail={canEmail} />
+                    )}
+                    {line.state === 'refunded' && <PaymentDocumentActions bookingId={booking.id} paymentId={line.payment.id} document="refund" canEmail={canEmail} />}
+                    {canRecord && line.state === 'owed back' && (
+                      <Button size="xs" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={() => setRefunding(line.payment)}>
+                        Record the refund
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right" style={tabular} c={line.direction === 'out' ? 'red.8' : undefined}>
+                  {line.direction === 'out' ? `−${money(-line.amount, line.payment.currency)}` : money(line.amount, line.payment.currency)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...booking.payments]
-                .sort((a, b) => (a.paid_at ?? a.created_at).localeCompare(b.paid_at ?? b.created_at))
-                .map((payment) => (
-                  <Table.Tr key={payment.id}>
-                    <Table.Td style={tabular}>{formatOfficeDate(payment.paid_at ?? payment.created_at)}</Table.Td>
-                    <Table.Td>{PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}</Table.Td>
-                    <Table.Td ff="monospace">{payment.provider_reference ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge variant="light" color={payment.status === 'succeeded' ? 'green' : payment.status === 'refund_due' ? 'red' : 'gray'}>
-                          {payment.status === 'refund_due' ? 'owed back' : payment.status.replace('_', ' ')}
-                        </Badge>
-                        {canRecord && payment.status === 'refund_due' && (
-                          <Button size="compact-xs" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={() => setRefunding(payment)}>
-                            Mark refunded
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right" style={tabular}>
-                      {money(payment.amount, payment.currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
-      <Modal opened={refunding !== null} onClose={() => setRefunding(null)} title="Money returned to the client" centered>
+      <FormModal opened={refunding !== null} onClose={() => setRefunding(null)} title="Money returned to the client" centered>
         {refunding && <MarkRefunded payment={refunding} onClose={() => setRefunding(null)} />}
-      </Modal>
+      </FormModal>
     </Section>
   );
 }
@@ -229,9 +285,11 @@ function Payments({ booking, schedule, canRecord }: { booking: BookingDetail; sc
 function Notes({ booking, canWrite }: { booking: BookingDetail; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState(booking.notes ?? '');
+  const edits = useUnsavedEdits(notes, { enabled: canWrite });
   const mutation = useMutation({
-    mutationFn: () => saveBookingNotes(booking.id, notes),
-    onSuccess: async () => {
+    mutationFn: (sent: string) => saveBookingNotes(booking.id, sent),
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent);
       notify.success('Notes saved');
       await queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
     },
@@ -242,7 +300,7 @@ function Notes({ booking, canWrite }: { booking: BookingDetail; canWrite: boolea
     <Stack gap="xs">
       <Textarea aria-label="Internal notes" placeholder="For the office only: the client never sees these." autosize minRows={3} maxLength={5000} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => mutation.mutate()} loading={mutation.isPending} disabled={notes === (booking.notes ?? '')}>
+        <Button variant="default" onClick={() => mutation.mutate(notes)} loading={mutation.isPending} disabled={notes === (booking.notes ?? '')}>
           Save notes
         </Button>
       </Group>
@@ -266,9 +324,10 @@ function Emails({ emails, bookingId, canResend }: { emails: BookingEmail[]; book
       {emails.map((email) => {
         const state = email.status === 'pending' ? 'being written' : (email.email_queue?.status ?? email.status);
         return (
-          <Group key={email.id} justify="space-between" wrap="nowrap" gap="sm">
-            <Stack gap={0} miw={0}>
-              <Text size="sm" fw={500} truncate>
+          // In the narrow side column the status and "Send again" go under the subject rather than off the card.
+          <Group key={email.id} justify="space-between" gap="xs">
+            <Stack gap={0} miw={0} style={{ flex: '1 1 12rem' }}>
+              <Text size="sm" fw={500}>
                 {email.email_queue?.subject ?? email.kind.replace(/_/g, ' ')}
               </Text>
               <Text size="xs" c="dimmed">
@@ -368,11 +427,12 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
             Seats held until {formatOfficeDateTime(booking.hold_expires_at)} unless a payment arrives.
           </Text>
         )}
+        <InvoiceActions bookingId={booking.id} canEmail={canWrite} />
       </Card>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <Payments booking={booking} schedule={schedule} canRecord={canRecordPayments} />
+            <Payments booking={booking} schedule={schedule} canRecord={canRecordPayments} canEmail={canWrite} />
             <Section title="Price">
               {lines.length === 0 ? (
                 <Text c="dimmed" size="sm">
@@ -432,6 +492,7 @@ export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: 
             <Section title="Travelers">
               <BookingTravelers booking={booking} canWrite={canWrite} />
             </Section>
+            <BookingOnTrip booking={booking} canWrite={canWrite} />
             <Section title="Conversation">
               <BookingConversation booking={booking} />
             </Section>

@@ -1,12 +1,15 @@
-import { Badge, Button, Grid, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMessages, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ReasonField } from '@/components/admin/ReasonField.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
-import { bookingConversationQuery, bookingKeys, updateBookingTravelers, type BookingDetail } from '../api.ts';
+import { TravelerDetailsForm } from '@/components/widgets/TravelerDetailsForm.tsx';
+import { detailLines, detailsOf, type TravelerDetails } from '@/lib/traveler-details.ts';
+import { bookingConversationQuery, bookingKeys, updateBookingTravelers, updateTravelerDetails, type BookingDetail } from '../api.ts';
 import { conversationsOf, travelerRowProblems, travelerRows, travelersToSave, type TravelerRow } from '../model.ts';
 
 type StoredTraveler = Record<string, unknown>;
@@ -19,6 +22,7 @@ function EditTravelers({ booking, onClose }: { booking: BookingDetail; onClose: 
   const [rows, setRows] = useState<TravelerRow[]>(() => travelerRows(previous, booking.adults + booking.children));
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<ReturnType<typeof travelerRowProblems>>({ rows: {} });
+  useUnsavedEdits({ rows, reason: reason.trim() });
   const save = useMutation({
     mutationFn: () => updateBookingTravelers(booking.id, travelersToSave(rows, previous), reason.trim()),
     onSuccess: async () => {
@@ -71,28 +75,61 @@ function EditTravelers({ booking, onClose }: { booking: BookingDetail; onClose: 
   );
 }
 
-/** The travelers as booked, and (for booking staff) their details corrected. */
+/** A traveler's name as the list shows it: their own, else their seat's number. */
+const travelerLabel = (traveler: StoredTraveler | undefined, index: number) => String(traveler?.full_name ?? traveler?.name ?? `Traveler ${index + 1}`);
+
+/** The travelers as booked with their details for the trip, and (for booking staff) both corrected. */
+/** The shared details form, its edits counted by the modal it is in. */
+function TravelerDetailsEdit(props: Omit<Parameters<typeof TravelerDetailsForm>[0], 'onEdit'>) {
+  const [details, setDetails] = useState<TravelerDetails>(() => detailsOf(props.entry));
+  useUnsavedEdits(details);
+  return <TravelerDetailsForm {...props} onEdit={setDetails} />;
+}
+
 export function BookingTravelers({ booking, canWrite }: { booking: BookingDetail; canWrite: boolean }) {
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
   const travelers = storedTravelers(booking);
   const open = booking.status === 'pending' || booking.status === 'confirmed';
+  const party = booking.adults + booking.children;
+  const named = travelers.some((traveler) => traveler.full_name || traveler.name);
   return (
     <Stack gap="xs">
-      {travelers.length === 0 ? (
+      {!named && (
         <Text c="dimmed" size="sm">
           {booking.adults} adult{booking.adults === 1 ? '' : 's'}
           {booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}; names not given yet.
         </Text>
-      ) : (
-        <Stack gap={4} data-testid="travelers">
-          {travelers.map((traveler, index) => (
-            <Text size="sm" key={index}>
-              {String(traveler.full_name ?? traveler.name ?? `Traveler ${index + 1}`)}
-              {traveler.nationality ? ` · ${String(traveler.nationality)}` : ''}
-              {traveler.age !== undefined && traveler.age !== '' ? ` · ${String(traveler.age)}` : ''}
-              {traveler.passport_number ? ` · passport ${String(traveler.passport_number)}` : ''}
-            </Text>
-          ))}
+      )}
+      {(named || travelers.length > 0 || (canWrite && open)) && (
+        <Stack gap={6} data-testid="travelers">
+          {Array.from({ length: Math.max(party, travelers.length) }, (_, index) => {
+            const traveler = travelers[index];
+            const details = detailLines(traveler);
+            return (
+              <Group key={index} justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={0} miw={0}>
+                  <Text size="sm">
+                    {travelerLabel(traveler, index)}
+                    {traveler?.nationality ? ` · ${String(traveler.nationality)}` : ''}
+                    {traveler?.age !== undefined && traveler.age !== '' ? ` · ${String(traveler.age)}` : ''}
+                    {traveler?.passport_number ? ` · passport ${String(traveler.passport_number)}` : ''}
+                  </Text>
+                  {details.map((line) => (
+                    <Text key={line} size="xs" c="dimmed">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+                {canWrite && open && index < party && (
+                  <Button size="compact-sm" variant="subtle" onClick={() => setDetailsOf(index)} aria-label={`Details of ${travelerLabel(traveler, index)}`}>
+                    Details
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
         </Stack>
       )}
       {canWrite && open && (
@@ -102,9 +139,24 @@ export function BookingTravelers({ booking, canWrite }: { booking: BookingDetail
           </Button>
         </Group>
       )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Travelers" size="lg" centered>
+      <FormModal opened={editing} onClose={() => setEditing(false)} title="Travelers" size="lg" centered>
         {editing && <EditTravelers booking={booking} onClose={() => setEditing(false)} />}
-      </Modal>
+      </FormModal>
+      <FormModal opened={detailsOf !== null} onClose={() => setDetailsOf(null)} title={detailsOf === null ? '' : `Details of ${travelerLabel(travelers[detailsOf], detailsOf)}`} size="lg" centered>
+        {detailsOf !== null && (
+          <TravelerDetailsEdit
+            entry={travelers[detailsOf]}
+            askName={false}
+            onCancel={() => setDetailsOf(null)}
+            onSave={async (details) => {
+              await updateTravelerDetails(booking.id, detailsOf, details);
+              notify.success('Details saved');
+              await queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
+              setDetailsOf(null);
+            }}
+          />
+        )}
+      </FormModal>
     </Stack>
   );
 }

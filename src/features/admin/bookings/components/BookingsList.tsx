@@ -4,11 +4,13 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { BulkBar } from '@/components/admin/BulkBar.tsx';
+import { EmailLines } from '@/components/admin/EmailLines.tsx';
+import { FittedColumns, type FittedColumn } from '@/components/admin/FittedColumns.tsx';
 import { useListSelection } from '@/components/admin/useListSelection.ts';
 import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
 import { downloadCsv } from '@/components/admin/csv.ts';
@@ -37,11 +39,16 @@ const clearedFilters: Partial<BookingsSearch> = {
 const viewOf = ({ page: _page, ...view }: BookingsSearch): Record<string, unknown> => view;
 const numeric = { textAlign: 'right' as const, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const }) };
 
-const columns: DataTableColumn<BookingListRow>[] = [
+/**
+ * Fitted to 1280 px side by side (the travelers under the tour, the payment state under the
+ * balance); on a tablet the tour, the totals and the booking date give way to the column menu.
+ */
+const columns: FittedColumn<BookingListRow>[] = [
   {
     accessor: 'booking_reference',
     title: 'Reference',
     sortable: true,
+    room: 164,
     cellsStyle: () => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' }),
     // A link as well as a row click: reachable by keyboard, and opens in a new tab.
     render: (row) => (
@@ -52,13 +59,15 @@ const columns: DataTableColumn<BookingListRow>[] = [
     accessor: 'name',
     title: 'Client',
     sortable: true,
+    room: 130,
+    yields: 5,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm" fw={500}>
           {row.client_name ?? '—'}
         </Text>
         <Text size="xs" c="dimmed">
-          {row.client_email}
+          {row.client_email && <EmailLines email={row.client_email} />}
         </Text>
       </Stack>
     ),
@@ -66,20 +75,35 @@ const columns: DataTableColumn<BookingListRow>[] = [
   {
     accessor: 'tour_title',
     title: 'Tour',
-    width: 210,
+    room: 140,
+    yields: 4,
     render: (row) => (
-      <Text size="sm" lineClamp={2} title={row.tour_title}>
-        {row.tour_title}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm">{row.tour_title}</Text>
+        <Text size="xs" c="dimmed">
+          {row.travelers} {row.travelers === 1 ? 'traveler' : 'travelers'}
+        </Text>
+      </Stack>
     ),
   },
-  { accessor: 'start_date', title: 'Travel', sortable: true, render: (row) => (row.start_date ? formatOfficeDate(row.start_date) : '—'), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
-  { accessor: 'travelers', title: 'Pax', ...numeric },
-  { accessor: 'status', title: 'Status', sortable: true, render: (row) => <BookingStatusBadge status={row.status} /> },
-  { accessor: 'payment_state', title: 'Payment', render: (row) => PAYMENT_STATE_LABELS[row.payment_state] },
-  { accessor: 'total_amount', title: 'Total', sortable: true, ...numeric, render: (row) => money(row.total_amount, row.currency) },
-  { accessor: 'balance', title: 'Balance', ...numeric, render: (row) => money(Math.max(0, row.total_amount - row.amount_paid), row.currency) },
-  { accessor: 'created_at', title: 'Booked', sortable: true, render: (row) => formatOfficeDate(row.created_at), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  { accessor: 'start_date', title: 'Travel', sortable: true, room: 96, render: (row) => (row.start_date ? formatOfficeDate(row.start_date) : '—'), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  { accessor: 'status', title: 'Status', sortable: true, room: 106, render: (row) => <BookingStatusBadge status={row.status} /> },
+  { accessor: 'total_amount', title: 'Total', sortable: true, room: 86, yields: 2, ...numeric, render: (row) => money(row.total_amount, row.currency) },
+  {
+    accessor: 'balance',
+    title: 'Balance',
+    room: 90,
+    ...numeric,
+    render: (row) => (
+      <Stack gap={0} align="flex-end">
+        <span>{money(Math.max(0, row.total_amount - row.amount_paid), row.currency)}</span>
+        <Text size="xs" c="dimmed">
+          {PAYMENT_STATE_LABELS[row.payment_state]}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'created_at', title: 'Booked', sortable: true, room: 97, yields: 1, render: (row) => formatOfficeDate(row.created_at), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
 ];
 
 const exportColumns: { label: string; value: (row: BookingListRow) => string | number | null }[] = [
@@ -263,34 +287,39 @@ export function BookingsList({ search, onSearchChange, canWrite }: { search: Boo
           </Button>
         )}
       </BulkBar>
-      <DataTable<BookingListRow>
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every booking on this page' }}
-        getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${row.booking_reference}` })}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={data?.rows.length ? undefined : 220}
-        idAccessor="id"
-        records={data?.rows ?? []}
-        columns={columns}
-        fetching={isFetching && !data}
-        totalRecords={data?.total ?? 0}
-        recordsPerPage={search.size ?? 25}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(size) => onSearchChange({ size: size === 25 ? undefined : (size as BookingsSearch['size']), page: undefined })}
-        page={search.page ?? 1}
-        onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
-        sortStatus={{ columnAccessor: search.sort ?? 'created_at', direction: search.asc === 1 ? 'asc' : 'desc' }}
-        onSortStatusChange={({ columnAccessor, direction }) =>
-          onSearchChange({ sort: columnAccessor === 'created_at' ? undefined : (columnAccessor as BookingsSearch['sort']), asc: direction === 'asc' ? 1 : undefined, page: undefined })
-        }
-        noRecordsText={isFiltered(search) ? 'No booking matches these filters.' : 'No booking yet.'}
-        onRowClick={({ record }) => navigate({ to: '/admin/bookings/$bookingId', params: { bookingId: record.id } })}
-        rowStyle={() => ({ cursor: 'pointer' })}
-        aria-label="Bookings"
-      />
+      <FittedColumns list="bookings" columns={columns} selectable>
+        {(shown) => (
+          <DataTable<BookingListRow>
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every booking on this page' }}
+            getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${row.booking_reference}` })}
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            minHeight={data?.rows.length ? undefined : 220}
+            idAccessor="id"
+            records={data?.rows ?? []}
+            columns={shown}
+            horizontalSpacing={8}
+            fetching={isFetching && !data}
+            totalRecords={data?.total ?? 0}
+            recordsPerPage={search.size ?? 25}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(size) => onSearchChange({ size: size === 25 ? undefined : (size as BookingsSearch['size']), page: undefined })}
+            page={search.page ?? 1}
+            onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
+            sortStatus={{ columnAccessor: search.sort ?? 'created_at', direction: search.asc === 1 ? 'asc' : 'desc' }}
+            onSortStatusChange={({ columnAccessor, direction }) =>
+              onSearchChange({ sort: columnAccessor === 'created_at' ? undefined : (columnAccessor as BookingsSearch['sort']), asc: direction === 'asc' ? 1 : undefined, page: undefined })
+            }
+            noRecordsText={isFiltered(search) ? 'No booking matches these filters.' : 'No booking yet.'}
+            onRowClick={({ record }) => navigate({ to: '/admin/bookings/$bookingId', params: { bookingId: record.id } })}
+            rowStyle={() => ({ cursor: 'pointer' })}
+            aria-label="Bookings"
+          />
+        )}
+      </FittedColumns>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { notify } from '@/lib/notify.ts';
@@ -42,9 +43,11 @@ function EntryForm({ spec, id, row }: { spec: EntrySpec; id: string | null; row:
   const [slugTouched, setSlugTouched] = useState(row !== null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const name = String(draft[spec.nameColumn] ?? '').trim();
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () => saveEntry(spec, id, entryRowOf(spec, draft)),
-    onSuccess: async (savedId) => {
+    mutationFn: (sent: EntryDraft) => saveEntry(spec, id, entryRowOf(spec, sent)),
+    onSuccess: async (savedId, sent) => {
+      edits.markSaved(sent);
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       notify.success(id ? `${name} saved` : `${name} added`);
       if (!id) await navigate({ to: entryPath[spec.kind], params: { entryId: savedId }, replace: true });
@@ -67,7 +70,7 @@ function EntryForm({ spec, id, row }: { spec: EntrySpec; id: string | null; row:
         event.preventDefault();
         const found = entryProblems(spec, draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <Stack gap="md">

@@ -2,8 +2,9 @@ import { Accordion, Alert, Anchor, Button, FileInput, Group, List, Loader, Selec
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { useLeaveGuard } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { Section } from '@/components/admin/Section.tsx';
 import { notify } from '@/lib/notify.ts';
 import { catalogueFacts, catalogueKeys, importTours } from '../api.ts';
@@ -96,6 +97,9 @@ export function ImportTours() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<Partial<Record<CsvColumn, string>>>({});
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  // A file read (and its columns matched) but not imported yet: leaving asks first.
+  const imported = useRef(false);
+  useLeaveGuard(() => loaded !== null && !imported.current);
 
   const plan = useMemo(() => {
     if (!loaded || !facts.data) return null;
@@ -105,6 +109,7 @@ export function ImportTours() {
   const run = useMutation({
     mutationFn: () => importTours(plan!.tours),
     onSuccess: async (count) => {
+      imported.current = true;
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       notify.success(`${count} ${count === 1 ? 'tour' : 'tours'} imported`);
       await navigate({ to: '/admin/tours' });

@@ -1,12 +1,14 @@
 import { DndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Button, Card, Chip, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconRowInsertBottom, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSortableList } from '@/components/admin/useSortableList.ts';
 import { Section } from '@/components/admin/Section.tsx';
+import { DraftKept, DraftOffer, useDeviceDraft } from '@/components/admin/DeviceDraft.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { notify } from '@/lib/notify.ts';
 import { catalogueChoicesQuery, catalogueKeys, saveItinerary, type TourWithParts } from '../api.ts';
 import { dayDraftOf, dayProblems, MEALS, moveDay, newDay, TRAVEL_MODES, type DayDraft, type DayProblems } from '../model.ts';
@@ -91,18 +93,14 @@ function DayCard({ day, index, count, problems, destinations, onChange, onMove, 
           <NumberInput clampBehavior="none" label="Travel time" rightSection="min" rightSectionWidth={40} min={0} max={1440} allowDecimal={false} value={day.travelMinutes} onChange={(travelMinutes) => onChange({ travelMinutes })} error={problems.travelMinutes} />
           <Textarea label="Activities" description="One per line" autosize minRows={1} value={day.activities} onChange={(event) => onChange({ activities: event.currentTarget.value })} />
         </SimpleGrid>
-        <Chip.Group multiple value={day.meals} onChange={(meals) => onChange({ meals: MEALS.filter((meal) => meals.includes(meal)) })}>
-          <Group gap="xs" id={`day-${number}-meals`} role="group" aria-label={`Meals of day ${number}`}>
-            <Text size="sm" fw={500}>
-              Meals
-            </Text>
+        {/* Checkboxes, not small pills: whether a meal is included is read at a glance and set by touch. */}
+        <Checkbox.Group label="Meals" value={day.meals} onChange={(meals) => onChange({ meals: MEALS.filter((meal) => meals.includes(meal)) })}>
+          <Group gap="lg" mt={6} id={`day-${number}-meals`} role="group" aria-label={`Meals of day ${number}`}>
             {MEALS.map((meal) => (
-              <Chip key={meal} value={meal} size="sm">
-                {meal}
-              </Chip>
+              <Checkbox key={meal} value={meal} label={meal} size="md" />
             ))}
           </Group>
-        </Chip.Group>
+        </Checkbox.Group>
       </Stack>
     </Card>
   );
@@ -115,13 +113,25 @@ const dayOfHint = (hint: string | undefined) => /^day:(\d+):(title|travel_minute
  * undone on screen if the save fails; other edits are saved with the button. Saving makes the
  * tour last as many days as its itinerary, a night fewer.
  */
-export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
+export function ItineraryEditor({ tour, userId }: { tour: TourWithParts; userId: string }) {
   const queryClient = useQueryClient();
   const choices = useQuery(catalogueChoicesQuery());
   const [days, setDays] = useState<DayDraft[]>(() => tour.tour_itinerary.map(dayDraftOf));
   const [problems, setProblems] = useState<Record<string, DayProblems>>({});
   const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  // Leaving without saving takes the device's draft with it.
+  const edits = useUnsavedEdits(days, { discard: () => void draft.drop() });
+  const draft = useDeviceDraft({
+    userId,
+    kind: 'itinerary',
+    recordId: tour.id,
+    version: tour.updated_at,
+    values: days,
+    saved: edits.saved,
+    enabled: true,
+    // Days added in the draft get keys of their own, so none repeats a day added since.
+    restore: (kept) => change(kept.map((day) => (day.id ? day : { ...day, key: crypto.randomUUID() }))),
+  });
   const daysRef = useRef(days);
   daysRef.current = days;
   const problemsOf = (list: DayDraft[]) => Object.fromEntries(list.map((day) => [day.key, dayProblems(day)]).filter(([, found]) => Object.keys(found).length > 0));
@@ -130,8 +140,10 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
     mutationFn: ({ next }: { next: DayDraft[]; previous: DayDraft[] | null }) => saveItinerary(tour.id, next),
     onSuccess: async (ids, { next }) => {
       // Days added since the last save now have ids: later saves update them rather than add them again.
-      setDays((current) => current.map((day) => ({ ...day, id: ids[next.findIndex((sent) => sent.key === day.key)] ?? day.id })));
-      setDirty(false);
+      const withIds = (list: DayDraft[]) => list.map((day) => ({ ...day, id: ids[next.findIndex((sent) => sent.key === day.key)] ?? day.id }));
+      setDays(withIds);
+      edits.markSaved(withIds(next));
+      await draft.drop();
       notify.success(`Itinerary saved: ${ids.length} ${ids.length === 1 ? 'day' : 'days'}`);
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
     },
@@ -151,7 +163,6 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
 
   const change = (next: DayDraft[]) => {
     setDays(next);
-    setDirty(true);
     setProblems({});
     setFormProblem(null);
   };
@@ -180,6 +191,7 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
         </Button>
       }
     >
+      <DraftOffer draft={draft} record="itinerary" mb="md" />
       <form
         aria-label="Itinerary"
         noValidate
@@ -222,10 +234,13 @@ export function ItineraryEditor({ tour }: { tour: TourWithParts }) {
           </Alert>
         )}
         <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            {days.length} {days.length === 1 ? 'day' : 'days'}, {Math.max(days.length - 1, 0)} {days.length - 1 === 1 ? 'night' : 'nights'}
-            {dirty ? ' · not saved yet' : ''}
-          </Text>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {days.length} {days.length === 1 ? 'day' : 'days'}, {Math.max(days.length - 1, 0)} {days.length - 1 === 1 ? 'night' : 'nights'}
+              {edits.dirty ? ' · not saved yet' : ''}
+            </Text>
+            <DraftKept keptAt={draft.keptAt} />
+          </Stack>
           <Button type="submit" loading={save.isPending && save.variables?.previous === null}>
             Save itinerary
           </Button>

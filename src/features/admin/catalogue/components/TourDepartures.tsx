@@ -1,13 +1,15 @@
-import { Badge, Button, Chip, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Chip, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { SeatsFilled } from '@/components/admin/SeatsFilled.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { formatCalendarDate, formatDateRange, officeToday } from '@/lib/dates.ts';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
+import { countOf } from '@/lib/words.ts';
 import { addDepartures, catalogueKeys, saveDeparture, setDepartureCancelled, type TourDepartureRow, type TourWithParts } from '../api.ts';
 import { departureColumns, departureDates, departureEditProblems, departureEditRowOf, departureProblems, WEEKDAYS, type DepartureDraft, type DepartureEdit } from '../model.ts';
 
@@ -20,12 +22,16 @@ function AddDepartures({ tour }: { tour: TourWithParts }) {
   const [problems, setProblems] = useState<Partial<Record<keyof DepartureDraft | 'form', string>>>({});
   const today = officeToday();
   const dates = departureDates(draft);
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () => addDepartures(tour.id, draft),
-    onSuccess: async (added) => {
+    mutationFn: (sent: DepartureDraft) => addDepartures(tour.id, sent),
+    onSuccess: async (added, sent) => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       notify.success(`${added} ${added === 1 ? 'departure' : 'departures'} added`);
-      setDraft((current) => ({ ...emptyDraft, mode: current.mode, capacity: current.capacity }));
+      // Ready for the next one, as the last was set up: nothing of it is left to save.
+      const next = { ...emptyDraft, mode: sent.mode, capacity: sent.capacity };
+      setDraft(next);
+      edits.markSaved(next);
     },
     onError: (error: Error & { hint?: string }) => {
       const field = fieldOfHint(error.hint, departureColumns);
@@ -44,7 +50,7 @@ function AddDepartures({ tour }: { tour: TourWithParts }) {
         event.preventDefault();
         const found = departureProblems(draft, today);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <Stack gap="sm">
@@ -112,23 +118,37 @@ function AddDepartures({ tour }: { tour: TourWithParts }) {
 }
 
 function EditDeparture({ departure }: { departure: TourDepartureRow }) {
-  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const initial = (): DepartureEdit => ({
+  return (
+    <>
+      <Button size="compact-sm" variant="default" onClick={() => setOpened(true)} aria-label={`Change the departure of ${formatCalendarDate(departure.start_date)}`}>
+        Change
+      </Button>
+      <FormModal opened={opened} onClose={() => setOpened(false)} title={`The departure of ${formatDateRange(departure.start_date, departure.end_date)}`}>
+        <DepartureForm departure={departure} onSaved={() => setOpened(false)} />
+      </FormModal>
+    </>
+  );
+}
+
+/** A departure's seats and prices, as it is when the form opens. */
+function DepartureForm({ departure, onSaved }: { departure: TourDepartureRow; onSaved: () => void }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<DepartureEdit>(() => ({
     capacity: departure.capacity,
     priceOverride: departure.price_override === null ? '' : Number(departure.price_override),
     childPriceOverride: departure.child_price_override === null ? '' : Number(departure.child_price_override),
     guaranteedThreshold: departure.guaranteed_threshold ?? '',
     season: departure.season ?? '',
-  });
-  const [draft, setDraft] = useState<DepartureEdit>(initial);
+  }));
   const [problems, setProblems] = useState<Partial<Record<keyof DepartureEdit | 'form', string>>>({});
+  useUnsavedEdits(draft);
   const save = useMutation({
     mutationFn: () => saveDeparture(departure.id, departureEditRowOf(draft)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       notify.success('Departure saved');
-      setOpened(false);
+      onSaved();
     },
     onError: (error: Error) => setProblems({ form: error.message }),
   });
@@ -136,43 +156,26 @@ function EditDeparture({ departure }: { departure: TourDepartureRow }) {
     setDraft((current) => ({ ...current, ...patch }));
     setProblems({});
   };
-  const when = formatDateRange(departure.start_date, departure.end_date);
   return (
-    <>
-      <Button
-        size="compact-sm"
-        variant="default"
-        onClick={() => {
-          setDraft(initial());
-          setProblems({});
-          setOpened(true);
-        }}
-        aria-label={`Change the departure of ${formatCalendarDate(departure.start_date)}`}
-      >
-        Change
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`The departure of ${when}`}>
-        <form
-          aria-label="Change the departure"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const found = departureEditProblems(draft, departure.seats_booked);
-            setProblems(found);
-            if (Object.keys(found).length === 0) save.mutate();
-          }}
-        >
-          <Stack gap="sm">
-            <NumberInput clampBehavior="none" label="Seats" description={`${departure.seats_booked} taken by bookings`} withAsterisk allowDecimal={false} value={draft.capacity} onChange={(capacity) => edit({ capacity })} error={problems.capacity} />
-            <NumberInput clampBehavior="none" decimalScale={2} label="Price per adult" description="Empty: the tour’s" value={draft.priceOverride} onChange={(priceOverride) => edit({ priceOverride })} error={problems.priceOverride} />
-            <NumberInput clampBehavior="none" decimalScale={2} label="Price per child" description="Empty: the tour’s" value={draft.childPriceOverride} onChange={(childPriceOverride) => edit({ childPriceOverride })} error={problems.childPriceOverride} />
-            <NumberInput clampBehavior="none" label="Guaranteed at" allowDecimal={false} value={draft.guaranteedThreshold} onChange={(guaranteedThreshold) => edit({ guaranteedThreshold })} error={problems.guaranteedThreshold} />
-            <TextInput label="Season" maxLength={60} value={draft.season} onChange={(event) => edit({ season: event.currentTarget.value })} error={problems.season} />
-          </Stack>
-          <FormFooter problem={problems.form} saving={save.isPending} label="Save the departure" />
-        </form>
-      </Modal>
-    </>
+    <form
+      aria-label="Change the departure"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = departureEditProblems(draft, departure.seats_booked);
+        setProblems(found);
+        if (Object.keys(found).length === 0) save.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <NumberInput clampBehavior="none" label="Seats" description={`${departure.seats_booked} taken by bookings`} withAsterisk allowDecimal={false} value={draft.capacity} onChange={(capacity) => edit({ capacity })} error={problems.capacity} />
+        <NumberInput clampBehavior="none" decimalScale={2} label="Price per adult" description="Empty: the tour’s" value={draft.priceOverride} onChange={(priceOverride) => edit({ priceOverride })} error={problems.priceOverride} />
+        <NumberInput clampBehavior="none" decimalScale={2} label="Price per child" description="Empty: the tour’s" value={draft.childPriceOverride} onChange={(childPriceOverride) => edit({ childPriceOverride })} error={problems.childPriceOverride} />
+        <NumberInput clampBehavior="none" label="Guaranteed at" allowDecimal={false} value={draft.guaranteedThreshold} onChange={(guaranteedThreshold) => edit({ guaranteedThreshold })} error={problems.guaranteedThreshold} />
+        <TextInput label="Season" maxLength={60} value={draft.season} onChange={(event) => edit({ season: event.currentTarget.value })} error={problems.season} />
+      </Stack>
+      <FormFooter problem={problems.form} saving={save.isPending} label="Save the departure" />
+    </form>
   );
 }
 
@@ -262,7 +265,7 @@ export function TourDepartures({ tour }: { tour: TourWithParts }) {
   );
   return (
     <Stack gap="md">
-      <Section title="Add departures" description={`Each lasts the tour’s ${tour.duration_days} days. A series adds every chosen weekday between two dates.`}>
+      <Section title="Add departures" description={`Each lasts as long as the tour: ${countOf(tour.duration_days, 'day')}. A series adds every chosen weekday between two dates.`}>
         <AddDepartures tour={tour} />
       </Section>
       <Section title="Departures to come" description="Seats sold stay with their bookings. Cancelling a departure cancels its bookings and owes back what they paid.">

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
@@ -30,15 +31,17 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
   const [slugTouched, setSlugTouched] = useState(tour !== null);
   const [problems, setProblems] = useState<TourProblems & { form?: string }>({});
   const hasDays = (tour?.tour_itinerary.length ?? 0) > 0;
+  const edits = useUnsavedEdits(draft);
 
   const save = useMutation({
-    mutationFn: () => saveTour(tour?.id ?? null, tourRowOf(draft), { destinations: draft.destinationIds, experiences: draft.experienceIds, activities: draft.activityIds }),
-    onSuccess: async (id) => {
+    mutationFn: (sent: TourDraft) => saveTour(tour?.id ?? null, tourRowOf(sent), { destinations: sent.destinationIds, experiences: sent.experienceIds, activities: sent.activityIds }),
+    onSuccess: async (id, sent) => {
+      edits.markSaved(sent);
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       if (tour) {
-        notify.success(`${draft.title.trim()} saved`);
+        notify.success(`${sent.title.trim()} saved`);
       } else {
-        notify.success(`${draft.title.trim()} added as a draft`);
+        notify.success(`${sent.title.trim()} added as a draft`);
         await navigate({ to: '/admin/tours/$tourId', params: { tourId: id }, search: { tab: 'itinerary' }, replace: true });
       }
     },
@@ -57,7 +60,7 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
         event.preventDefault();
         const found = tourProblems(draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <Stack gap="md">
@@ -108,6 +111,12 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
             <Textarea label="Summary" description="One or two sentences, on cards and in search results" autosize minRows={2} maxLength={400} value={draft.summary} onChange={(event) => edit({ summary: event.currentTarget.value })} />
             <Textarea label="Overview" autosize minRows={4} maxLength={10000} value={draft.description} onChange={(event) => edit({ description: event.currentTarget.value })} />
             <Switch label="Featured on the home page" checked={draft.isFeatured} onChange={(event) => edit({ isFeatured: event.currentTarget.checked })} />
+            <Switch
+              label="Travelers need a passport"
+              description="Park permits or a border ask for each traveler's passport: the manifest warns of a missing or expiring one, and travelers are asked for theirs."
+              checked={draft.passportRequired}
+              onChange={(event) => edit({ passportRequired: event.currentTarget.checked })}
+            />
           </Stack>
         </Section>
         <Section title="Trip facts">

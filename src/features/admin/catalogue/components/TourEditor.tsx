@@ -111,7 +111,7 @@ function StatusActions({ tour, problems }: { tour: TourWithParts; problems: Tour
 }
 
 /** /admin/tours/$tourId: a tour's details, prices, days and departures, its checks, preview and publishing. */
-export function TourEditor({ tourId, tab, field, onTabChange }: { tourId: string; tab: EditorTab; field?: string; onTabChange: (tab: EditorTab) => void }) {
+export function TourEditor({ tourId, userId, tab, field, onTabChange }: { tourId: string; userId: string; tab: EditorTab; field?: string; onTabChange: (tab: EditorTab) => void }) {
   const navigate = useNavigate();
   const found = useQuery(tourEditorQuery(tourId));
   const withoutAlt = useQuery(filesWithoutAltQuery());
@@ -193,7 +193,7 @@ export function TourEditor({ tourId, tab, field, onTabChange }: { tourId: string
           <TourPricing tour={tour} />
         </Tabs.Panel>
         <Tabs.Panel value="itinerary">
-          <ItineraryEditor tour={tour} />
+          <ItineraryEditor tour={tour} userId={userId} />
         </Tabs.Panel>
         <Tabs.Panel value="departures">
           <TourDepartures tour={tour} />

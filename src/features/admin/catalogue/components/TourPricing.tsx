@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { formatDateRange } from '@/lib/dates.ts';
 import { fieldOfHint } from '@/lib/field-errors.ts';
@@ -14,9 +15,11 @@ function PriceForm({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PriceDraft>(() => priceDraftOf(tour));
   const [problems, setProblems] = useState<Partial<Record<keyof PriceDraft | 'form', string>>>({});
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () => saveTour(tour.id, priceRowOf(draft)),
-    onSuccess: async () => {
+    mutationFn: (sent: PriceDraft) => saveTour(tour.id, priceRowOf(sent)),
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent);
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       notify.success('Prices saved');
     },
@@ -35,7 +38,7 @@ function PriceForm({ tour }: { tour: TourWithParts }) {
         event.preventDefault();
         const found = priceProblems(draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -53,6 +56,7 @@ function SeasonForm({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SeasonDraft>(emptySeason);
   const [problems, setProblems] = useState<Partial<Record<keyof SeasonDraft | 'form', string>>>({});
+  useUnsavedEdits(draft);
   const save = useMutation({
     mutationFn: () => addSeason(tour.id, draft),
     onSuccess: async () => {
@@ -93,6 +97,7 @@ function GroupDiscounts({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<DiscountDraft>({ minTravelers: '', percent: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof DiscountDraft | 'form', string>>>({});
+  useUnsavedEdits(draft);
   const refresh = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tour.id) });
   const add = useMutation({
     mutationFn: () => addGroupDiscount(tour.id, Number(draft.minTravelers), Number(draft.percent)),
@@ -154,6 +159,7 @@ function Extras({ tour }: { tour: TourWithParts }) {
   const empty: ExtraDraft = { name: '', unit: 'per_person', price: '' };
   const [draft, setDraft] = useState<ExtraDraft>(empty);
   const [problems, setProblems] = useState<Partial<Record<keyof ExtraDraft | 'form', string>>>({});
+  useUnsavedEdits(draft);
   const refresh = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tour.id) });
   const add = useMutation({
     mutationFn: () => addExtra(tour.id, extraRowOf(draft)),
@@ -217,6 +223,8 @@ function Extras({ tour }: { tour: TourWithParts }) {
 
 /** The Pricing tab: the tour's own prices, and the seasons that price the departures within them. */
 export function TourPricing({ tour }: { tour: TourWithParts }) {
+  // A departure's season is a name typed on it; only the seasons below carry dates and prices.
+  const namedSeasons = [...new Set(tour.tour_departures.map((departure) => departure.season?.trim()).filter((name): name is string => !!name))];
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: string) => removePricingRow('tour_seasons', id),
@@ -260,7 +268,9 @@ export function TourPricing({ tour }: { tour: TourWithParts }) {
           </Table.ScrollContainer>
         ) : (
           <Text size="sm" c="dimmed" mb="md">
-            No season yet: every departure costs the tour’s price unless given its own.
+            No priced season yet: every departure costs the tour’s price unless given its own.
+            {namedSeasons.length > 0 &&
+              ` The departures are marked ${namedSeasons.join(' and ')}, but those names price nothing: add each here with its dates and prices.`}
           </Text>
         )}
         <SeasonForm tour={tour} />

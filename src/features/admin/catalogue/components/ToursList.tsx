@@ -2,9 +2,9 @@ import { Badge, Button, Group, Menu, SegmentedControl, Stack, Text, TextInput } 
 import { IconFileExport, IconFileImport, IconPlus, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { downloadText } from '@/components/admin/csv.ts';
+import type { FittedColumn } from '@/components/admin/FittedColumns.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { RecordTable } from '@/components/admin/RecordTable.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
@@ -73,10 +73,11 @@ export function ToursList({ search, onSearchChange }: { search: ToursSearch; onS
     (tour) => (status === 'all' || tour.status === status) && matchesWords(search.q, [tour.title, tour.slug, tour.category?.name, destinationsOf(tour)]),
   );
 
-  const columns: DataTableColumn<TourListRow>[] = [
+  const columns: FittedColumn<TourListRow>[] = [
     {
       accessor: 'title',
       title: 'Tour',
+      room: 220,
       render: (tour) => (
         <Stack gap={0}>
           <Group gap={6} wrap="nowrap">
@@ -91,18 +92,21 @@ export function ToursList({ search, onSearchChange }: { search: ToursSearch; onS
         </Stack>
       ),
     },
-    { accessor: 'status', title: 'Status', width: 120, render: (tour) => <TourStatusBadge status={tour.status} /> },
-    { accessor: 'category', title: 'Category', visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`, render: (tour) => <Text size="sm">{tour.category?.name ?? '—'}</Text> },
-    { accessor: 'destinations', title: 'Destinations', render: (tour) => <Text size="sm">{destinationsOf(tour) || '—'}</Text> },
+    { accessor: 'status', title: 'Status', room: 120, render: (tour) => <TourStatusBadge status={tour.status} /> },
+    // On a tablet the category gives way first: the tour's page says it.
+    { accessor: 'category', title: 'Category', room: 110, yields: 1, render: (tour) => <Text size="sm">{tour.category?.name ?? '—'}</Text> },
+    { accessor: 'destinations', title: 'Destinations', room: 150, render: (tour) => <Text size="sm">{destinationsOf(tour) || '—'}</Text> },
     {
       accessor: 'departures',
       title: `Departures, ${LIST_DAYS_AHEAD} days`,
+      room: 100,
       textAlign: 'right',
       render: (tour) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{liveDepartures(tour).length}</Text>,
     },
     {
       accessor: 'seats',
       title: 'Seats sold',
+      room: 91,
       textAlign: 'right',
       render: (tour) => {
         const live = liveDepartures(tour);

@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowMerge, IconSearch, IconUserX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { notify } from '@/lib/notify.ts';
 import { countOf } from '@/lib/words.ts';
 import { clientKeys, clientsPageQuery, eraseClient, mergeClients, type ClientDetail, type ClientListRow } from '../api.ts';
 import { mergePlan, reasonProblem, type MergeCandidate } from '../model.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
-
 
 /** Picks the other half of a duplicate, shows which one stays, and merges them on one confirmation. */
 function MergeForm({ client, onClose }: { client: ClientDetail; onClose: () => void }) {
@@ -22,10 +22,12 @@ function MergeForm({ client, onClose }: { client: ClientDetail; onClose: () => v
   const [other, setOther] = useState<ClientListRow | null>(null);
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ other?: string; reason?: string; form?: string }>({});
+  const edits = useUnsavedEdits({ other: other?.client_key ?? null, reason: reason.trim() });
   const plan = other ? mergePlan(client, other) : null;
   const mutation = useMutation({
     mutationFn: ({ keep, merge }: { keep: MergeCandidate; merge: MergeCandidate }) => mergeClients(keep.client_key, merge.client_key, reason),
     onSuccess: async (moved, { keep }) => {
+      edits.markSaved();
       notify.success(`Merged: ${countOf(moved.bookings, 'booking')} moved to ${keep.name}`);
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
       onClose();
@@ -148,9 +150,9 @@ export function MergeClient({ client }: { client: ClientDetail }) {
       <Button variant="default" leftSection={<IconArrowMerge size={16} />} onClick={() => setOpen(true)}>
         Merge…
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Merge ${client.name} with a duplicate`} centered size="lg">
+      <FormModal opened={open} onClose={() => setOpen(false)} title={`Merge ${client.name} with a duplicate`} centered size="lg">
         <MergeForm client={client} onClose={() => setOpen(false)} />
-      </Modal>
+      </FormModal>
     </>
   );
 }
@@ -161,9 +163,11 @@ function EraseForm({ client, onClose }: { client: ClientDetail; onClose: () => v
   const navigate = useNavigate();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const edits = useUnsavedEdits(reason.trim());
   const mutation = useMutation({
     mutationFn: () => eraseClient(client.client_key, reason),
     onSuccess: async (result) => {
+      edits.markSaved();
       notify.success(`${client.name}’s personal data was erased; ${countOf(result.bookings, 'booking')} and ${countOf(result.payments, 'payment')} kept without it`);
       await queryClient.invalidateQueries({ queryKey: clientKeys.all });
       onClose();
@@ -238,9 +242,9 @@ export function EraseClient({ client }: { client: ClientDetail }) {
       <Button variant="default" color="red" leftSection={<IconUserX size={16} />} onClick={() => setOpen(true)}>
         Erase…
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Erase ${client.name}’s personal data`} centered size="lg">
+      <FormModal opened={open} onClose={() => setOpen(false)} title={`Erase ${client.name}’s personal data`} centered size="lg">
         <EraseForm client={client} onClose={() => setOpen(false)} />
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -7,13 +7,16 @@ import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { Section } from '@/components/admin/Section.tsx';
-import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, officeToday } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { addNote, addTag, clientDetailQuery, clientKeys, exportClient, removeNote, removeTag, type ClientDetail } from '../api.ts';
-import { activityLabel, exportFileName, normalizeTag, noteProblem, paymentMethodLabel, paymentStatusLabel } from '../model.ts';
+import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { activityLabel, exportFileName, normalizeTag, noteProblem, paymentStatusLabel } from '../model.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
 import { EraseClient, MergeClient } from './ClientChanges.tsx';
+import { ClientEnquiries } from './ClientEnquiries.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -45,6 +48,8 @@ function Tags({ client, canWrite }: { client: ClientDetail; canWrite: boolean })
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A tag typed and not yet added is an edit too; blanks are not.
+  useUnsavedEdits(text.trim());
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: clientKeys.detail(client.client_key) }), queryClient.invalidateQueries({ queryKey: clientKeys.tags })]);
   const add = useMutation({
     mutationFn: (tag: string) => addTag(client.client_key, tag),
@@ -122,6 +127,7 @@ function Notes({ client, canWrite }: { client: ClientDetail; canWrite: boolean }
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits(body.trim());
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientKeys.detail(client.client_key) });
   const add = useMutation({
     mutationFn: () => addNote(client.client_key, body),
@@ -206,7 +212,7 @@ function ExportButton({ client }: { client: ClientDetail }) {
     mutationFn: () => exportClient(client.client_key),
     onSuccess: (data) => {
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: exportFileName(client.name, localIsoDate()) });
+      const link = Object.assign(document.createElement('a'), { href: url, download: exportFileName(client.name, officeToday()) });
       document.body.append(link);
       link.click();
       link.remove();
@@ -221,7 +227,7 @@ function ExportButton({ client }: { client: ClientDetail }) {
   );
 }
 
-export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string; canWrite: boolean }) {
+export function ClientDetailScreen({ clientKey, canWrite, canReadEnquiries }: { clientKey: string; canWrite: boolean; canReadEnquiries: boolean }) {
   const { data: client, error, isPending } = useQuery(clientDetailQuery(clientKey));
   const back = (
     <Anchor component={Link} to="/admin/clients" size="sm">
@@ -354,6 +360,7 @@ export function ClientDetailScreen({ clientKey, canWrite }: { clientKey: string;
                 </Table.ScrollContainer>
               )}
             </Section>
+            {canReadEnquiries && <ClientEnquiries clientKey={clientKey} />}
             <Section title="Payments">
               {client.payments.length === 0 ? (
                 <Empty>No payment yet.</Empty>

@@ -4,9 +4,11 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { downloadCsv } from '@/components/admin/csv.ts';
+import { EmailLines } from '@/components/admin/EmailLines.tsx';
+import { FittedColumns, type FittedColumn } from '@/components/admin/FittedColumns.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { SavedViewsMenu } from '@/components/admin/SavedViewsMenu.tsx';
 import { formatOfficeDate } from '@/lib/dates.ts';
@@ -22,24 +24,12 @@ const viewOf = ({ page: _page, ...view }: ClientsSearch): Record<string, unknown
 const numeric = { textAlign: 'right' as const, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const }) };
 const date = (value: string | null) => (value ? formatOfficeDate(value) : '—');
 
-/** An email that wraps after its @ when the column is narrow, rather than anywhere in it. */
-function EmailLines({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
-const columns: DataTableColumn<ClientListRow>[] = [
+const columns: FittedColumn<ClientListRow>[] = [
   {
     accessor: 'name',
     title: 'Client',
     sortable: true,
+    room: 140,
     render: (row) => (
       <Stack gap={2} align="flex-start">
         <Text size="sm" fw={500} lineClamp={2}>
@@ -58,6 +48,7 @@ const columns: DataTableColumn<ClientListRow>[] = [
     accessor: 'email',
     title: 'Email and phone',
     sortable: true,
+    room: 200,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm">
@@ -71,22 +62,24 @@ const columns: DataTableColumn<ClientListRow>[] = [
       </Stack>
     ),
   },
-  { accessor: 'bookings', title: 'Bookings', sortable: true, ...numeric },
-  { accessor: 'spent', title: 'Spent (USD)', sortable: true, ...numeric, render: (row) => formatMoney(row.spent_usd, 'USD', { cents: true }) },
+  { accessor: 'bookings', title: 'Bookings', sortable: true, room: 110, ...numeric },
+  { accessor: 'spent', title: 'Spent (USD)', sortable: true, room: 135, ...numeric, render: (row) => formatMoney(row.spent_usd, 'USD', { cents: true }) },
   // On a tablet the list keeps what the office scans for; the last trip shows on the client's page.
   {
     accessor: 'last_trip',
     title: 'Last trip',
     sortable: true,
     render: (row) => date(row.last_trip),
+    room: 115,
+    yields: 1,
     cellsStyle: () => ({ whiteSpace: 'nowrap' }),
-    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
   },
-  { accessor: 'next_trip', title: 'Next trip', sortable: true, render: (row) => date(row.next_trip), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
+  { accessor: 'next_trip', title: 'Next trip', sortable: true, room: 118, yields: 3, render: (row) => date(row.next_trip), cellsStyle: () => ({ whiteSpace: 'nowrap' }) },
   {
     accessor: 'tags',
     title: 'Tags',
-    width: 110,
+    room: 110,
+    yields: 2,
     render: (row) => (
       <Group gap={4}>
         {row.tags.map((tag) => (
@@ -184,7 +177,7 @@ export function ClientsList({ search, onSearchChange }: { search: ClientsSearch;
             />
             <Select
               label="Trips"
-              placeholder="With or without a trip to come"
+              placeholder="Upcoming or not"
               data={[
                 { value: '1', label: 'Has an upcoming trip' },
                 { value: '0', label: 'No upcoming trip' },
@@ -225,30 +218,34 @@ export function ClientsList({ search, onSearchChange }: { search: ClientsSearch;
           {error.message}
         </Text>
       )}
-      <DataTable<ClientListRow>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={data?.rows.length ? undefined : 220}
-        idAccessor="client_key"
-        records={data?.rows ?? []}
-        columns={columns}
-        fetching={isFetching && !data}
-        totalRecords={data?.total ?? 0}
-        recordsPerPage={search.size ?? 25}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(size) => onSearchChange({ size: size === 25 ? undefined : (size as ClientsSearch['size']), page: undefined })}
-        page={search.page ?? 1}
-        onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
-        sortStatus={{ columnAccessor: search.sort ?? 'name', direction: search.desc === 1 ? 'desc' : 'asc' }}
-        onSortStatusChange={({ columnAccessor, direction }) =>
-          onSearchChange({ sort: columnAccessor === 'name' ? undefined : (columnAccessor as ClientsSearch['sort']), desc: direction === 'desc' ? 1 : undefined, page: undefined })
-        }
-        noRecordsText={isFiltered(search) ? 'No client matches these filters. Try fewer words, or clear the filters.' : 'No client yet: they appear here once someone signs up or books.'}
-        onRowClick={({ record }) => navigate({ to: '/admin/clients/$clientKey', params: { clientKey: record.client_key } })}
-        rowStyle={() => ({ cursor: 'pointer' })}
-        aria-label="Clients"
-      />
+      <FittedColumns list="clients" columns={columns}>
+        {(shown) => (
+          <DataTable<ClientListRow>
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            minHeight={data?.rows.length ? undefined : 220}
+            idAccessor="client_key"
+            records={data?.rows ?? []}
+            columns={shown}
+            fetching={isFetching && !data}
+            totalRecords={data?.total ?? 0}
+            recordsPerPage={search.size ?? 25}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(size) => onSearchChange({ size: size === 25 ? undefined : (size as ClientsSearch['size']), page: undefined })}
+            page={search.page ?? 1}
+            onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
+            sortStatus={{ columnAccessor: search.sort ?? 'name', direction: search.desc === 1 ? 'desc' : 'asc' }}
+            onSortStatusChange={({ columnAccessor, direction }) =>
+              onSearchChange({ sort: columnAccessor === 'name' ? undefined : (columnAccessor as ClientsSearch['sort']), desc: direction === 'desc' ? 1 : undefined, page: undefined })
+            }
+            noRecordsText={isFiltered(search) ? 'No client matches these filters. Try fewer words, or clear the filters.' : 'No client yet: they appear here once someone signs up or books.'}
+            onRowClick={({ record }) => navigate({ to: '/admin/clients/$clientKey', params: { clientKey: record.client_key } })}
+            rowStyle={() => ({ cursor: 'pointer' })}
+            aria-label="Clients"
+          />
+        )}
+      </FittedColumns>
     </>
   );
 }

@@ -4,8 +4,10 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconTicket } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { EmailLines } from '@/components/admin/EmailLines.tsx';
+import { FittedColumns, type FittedColumn } from '@/components/admin/FittedColumns.tsx';
 import { BulkBar } from '@/components/admin/BulkBar.tsx';
 import { useListSelection } from '@/components/admin/useListSelection.ts';
 import { describeOutcome, forEachSelected } from '@/components/admin/bulk.ts';
@@ -17,31 +19,35 @@ import { ENQUIRIES_PAGE_SIZE, enquiriesPageQuery, enquiryKeys, enquiryTeamQuery,
 import { ENQUIRY_KIND_LABELS, ENQUIRY_VIEWS, STAGE_COLORS, STAGE_LABELS, VIEW_LABELS, type EnquiryStage, type EnquiryView } from '../model.ts';
 import type { EnquiriesSearch } from '../search.ts';
 
-const columns: DataTableColumn<EnquiryRow>[] = [
+const columns: FittedColumn<EnquiryRow>[] = [
   {
     accessor: 'created_at',
     title: 'Received',
+    room: 130,
     cellsStyle: () => ({ whiteSpace: 'nowrap' }),
     render: (row) => formatOfficeDateTime(row.created_at),
   },
   {
     accessor: 'name',
     title: 'From',
+    room: 150,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm" fw={500}>
           {row.name}
         </Text>
         <Text size="xs" c="dimmed">
-          {row.email}
+          {row.email && <EmailLines email={row.email} />}
         </Text>
       </Stack>
     ),
   },
-  { accessor: 'kind', title: 'Kind', render: (row) => ENQUIRY_KIND_LABELS[row.kind] ?? row.kind },
+  { accessor: 'kind', title: 'Kind', room: 90, yields: 1, render: (row) => ENQUIRY_KIND_LABELS[row.kind] ?? row.kind },
   {
     accessor: 'subject',
     title: 'About',
+    room: 180,
+    yields: 3,
     render: (row) => (
       <Text size="sm" lineClamp={2}>
         {row.subject || row.message}
@@ -51,13 +57,14 @@ const columns: DataTableColumn<EnquiryRow>[] = [
   {
     accessor: 'status',
     title: 'Stage',
+    room: 110,
     render: (row) => (
       <Badge variant="light" color={STAGE_COLORS[row.status as EnquiryStage]}>
         {STAGE_LABELS[row.status as EnquiryStage] ?? row.status}
       </Badge>
     ),
   },
-  { accessor: 'assignee', title: 'With', render: (row) => row.assignee?.full_name ?? <Text size="sm" c="dimmed">Nobody yet</Text> },
+  { accessor: 'assignee', title: 'With', room: 100, yields: 2, render: (row) => row.assignee?.full_name ?? <Text size="sm" c="dimmed">Nobody yet</Text> },
 ];
 
 /**
@@ -153,32 +160,36 @@ export function EnquiriesList({ search, onSearchChange, canWrite }: { search: En
           </Button>
         </BulkBar>
       )}
-      <DataTable<EnquiryRow>
-        {...(canWrite
-          ? {
-              selectedRecords: selected,
-              onSelectedRecordsChange: setSelected,
-              allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every enquiry on this page' },
-              getRecordSelectionCheckboxProps: (row: EnquiryRow) => ({ 'aria-label': `Select the enquiry from ${row.name}` }),
-            }
-          : {})}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={list.data?.rows.length ? undefined : 200}
-        idAccessor="id"
-        records={list.data?.rows ?? []}
-        columns={columns}
-        fetching={list.isFetching && !list.data}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={ENQUIRIES_PAGE_SIZE}
-        page={page}
-        onPageChange={(next) => onSearchChange({ page: next === 1 ? undefined : next })}
-        noRecordsText={q ? `No ${VIEW_LABELS[view].toLowerCase()} enquiry matches “${q}”.` : `No ${VIEW_LABELS[view].toLowerCase()} enquiries.`}
-        onRowClick={({ record }) => navigate({ to: '/admin/bookings/enquiries/$enquiryId', params: { enquiryId: record.id } })}
-        rowStyle={() => ({ cursor: 'pointer' })}
-        aria-label={`${VIEW_LABELS[view]} enquiries`}
-      />
+      <FittedColumns list="enquiries" columns={columns} selectable>
+        {(shown) => (
+          <DataTable<EnquiryRow>
+            {...(canWrite
+              ? {
+                  selectedRecords: selected,
+                  onSelectedRecordsChange: setSelected,
+                  allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every enquiry on this page' },
+                  getRecordSelectionCheckboxProps: (row: EnquiryRow) => ({ 'aria-label': `Select the enquiry from ${row.name}` }),
+                }
+              : {})}
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            minHeight={list.data?.rows.length ? undefined : 200}
+            idAccessor="id"
+            records={list.data?.rows ?? []}
+            columns={shown}
+            fetching={list.isFetching && !list.data}
+            totalRecords={list.data?.total ?? 0}
+            recordsPerPage={ENQUIRIES_PAGE_SIZE}
+            page={page}
+            onPageChange={(next) => onSearchChange({ page: next === 1 ? undefined : next })}
+            noRecordsText={q ? `No ${VIEW_LABELS[view].toLowerCase()} enquiry matches “${q}”.` : `No ${VIEW_LABELS[view].toLowerCase()} enquiries.`}
+            onRowClick={({ record }) => navigate({ to: '/admin/bookings/enquiries/$enquiryId', params: { enquiryId: record.id } })}
+            rowStyle={() => ({ cursor: 'pointer' })}
+            aria-label={`${VIEW_LABELS[view]} enquiries`}
+          />
+        )}
+      </FittedColumns>
       <Group mt="xs">
         <Text size="xs" c="dimmed">
           Times are in Arusha (East Africa Time).

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconFilePlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
-import { formatOfficeDate, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { formatOfficeDate, formatOfficeDateTime, officeToday } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { draftQuote, enquiryKeys, enquiryQuery, enquiryTeamQuery, quoteTourChoicesQuery, updateEnquiry } from '../api.ts';
@@ -32,6 +33,7 @@ function detailRows(details: unknown): [string, string][] {
 function LostReason({ onConfirm, onClose, busy }: { onConfirm: (reason: string) => void; onClose: () => void; busy: boolean }) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits(reason.trim());
   return (
     <form
       noValidate
@@ -79,7 +81,7 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
     mutationFn: () => {
       const enquiry = data!.enquiry;
       const fallback = tours.data?.find((tour) => tour.id === enquiry.tour_id) ?? tours.data?.[0];
-      const first = firstDraftFor(enquiry, fallback, localIsoDate());
+      const first = firstDraftFor(enquiry, fallback, officeToday());
       if (!first.tour_id) throw new Error('There is no active tour to build a quote on');
       return draftQuote({ ...first, tour_id: first.tour_id, enquiry_id: enquiry.id });
     },
@@ -256,9 +258,9 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
         </Grid.Col>
       </Grid>
 
-      <Modal opened={askingLost} onClose={() => setAskingLost(false)} title="Mark the enquiry as lost">
+      <FormModal opened={askingLost} onClose={() => setAskingLost(false)} title="Mark the enquiry as lost">
         <LostReason busy={change.isPending} onClose={() => setAskingLost(false)} onConfirm={(reason) => change.mutate({ status: 'lost', lost_reason: reason })} />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

@@ -1,14 +1,18 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, CopyButton, Grid, Group, Loader, Modal, NumberInput, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowLeft, IconArrowUp, IconCopy, IconExternalLink, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowLeft, IconArrowUp, IconCircleCheck, IconCopy, IconExternalLink, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
-import { formatOfficeDateRange, formatOfficeDateTime, localIsoDate } from '@/lib/dates.ts';
+import { DraftKept, DraftOffer, useDeviceDraft } from '@/components/admin/DeviceDraft.tsx';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { formatOfficeDateRange, formatOfficeDateTime, officeToday } from '@/lib/dates.ts';
 import { DISPLAY_CURRENCIES, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import {
+  ACCEPTED_VIA,
+  acceptQuoteForClient,
   clientQuoteUrl,
   discardDraftQuote,
   enquiryKeys,
@@ -232,30 +236,36 @@ function LinesEditor({ form, onChange, problems, readOnly }: { form: QuoteForm; 
   );
 }
 
-function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; enquiry: { id: string; name: string; email: string } | null; booking: { id: string; booking_reference: string } | null; canWrite: boolean }) {
+function QuoteEditor({ quote, enquiry, booking, canWrite, userId }: { quote: QuoteRow; enquiry: { id: string; name: string; email: string } | null; booking: { id: string; booking_reference: string } | null; canWrite: boolean; userId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const tours = useQuery(quoteTourChoicesQuery());
   const [form, setForm] = useState<QuoteForm>(() => formFromQuote(quote));
   const [problems, setProblems] = useState<QuoteProblems>({});
   const [confirming, setConfirming] = useState<'withdraw' | 'discard' | null>(null);
+  const [accepting, setAccepting] = useState(false);
   const readOnly = !canWrite || quote.status === 'accepted' || quote.status === 'withdrawn';
+  // Leaving without saving takes the device's draft with it.
+  const edits = useUnsavedEdits(form, { enabled: !readOnly, discard: () => void draft.drop() });
+  const draft = useDeviceDraft({ userId, kind: 'quote', recordId: quote.id, version: quote.updated_at, values: form, saved: edits.saved, enabled: !readOnly, restore: setForm });
   const set = (patch: Partial<QuoteForm>) => setForm((current) => ({ ...current, ...patch }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
 
   const check = (sending: boolean) => {
-    const found = quoteProblems(form, localIsoDate(), sending);
+    const found = quoteProblems(form, officeToday(), sending);
     setProblems(found);
     if (hasProblems(found)) notify.warning('Please correct the marked fields');
     return !hasProblems(found);
   };
 
   const save = useMutation({
-    mutationFn: async (sending: boolean) => {
-      await saveQuote(quote.id, form);
+    mutationFn: async ({ sending, values }: { sending: boolean; values: QuoteForm }) => {
+      await saveQuote(quote.id, values);
       return sending ? sendQuote(quote.id) : null;
     },
-    onSuccess: async (sent) => {
+    onSuccess: async (sent, { values }) => {
+      edits.markSaved(values);
+      await draft.drop();
       notify.success(sent ? `Quote sent to ${sent.email}` : 'Quote saved');
       await refresh();
     },
@@ -271,6 +281,11 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
       setConfirming(null);
       notify.success(action === 'withdraw' ? 'Quote withdrawn: its link no longer opens' : 'Draft discarded');
       await refresh();
+      if (action === 'discard') {
+        // The quote is gone, and its edits with it: leaving asks nothing.
+        edits.markSaved();
+        await draft.drop();
+      }
       if (action === 'discard' && enquiry) await navigate({ to: '/admin/bookings/enquiries/$enquiryId', params: { enquiryId: enquiry.id } });
     },
     onError: (failure: Error) => notify.error(failure.message),
@@ -279,6 +294,7 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
   const link = clientQuoteUrl(quote.token);
   return (
     <Stack gap="lg">
+      <DraftOffer draft={draft} record="quote" />
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
           {enquiry && (
@@ -302,9 +318,15 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
               </Text>
             )}
           </Group>
+          <DraftKept keptAt={draft.keptAt} />
         </Stack>
         {canWrite && !readOnly && (
           <Group gap="xs">
+            {quote.status === 'sent' && (
+              <Button variant="light" color="green" leftSection={<IconCircleCheck size={16} />} onClick={() => setAccepting(true)}>
+                Client accepted
+              </Button>
+            )}
             {quote.status === 'draft' ? (
               <Button variant="subtle" color="red" onClick={() => setConfirming('discard')}>
                 Discard draft
@@ -314,10 +336,10 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
                 Withdraw
               </Button>
             )}
-            <Button variant="default" loading={save.isPending && save.variables === false} onClick={() => check(false) && save.mutate(false)}>
+            <Button variant="default" loading={save.isPending && save.variables?.sending === false} onClick={() => check(false) && save.mutate({ sending: false, values: form })}>
               Save
             </Button>
-            <Button leftSection={<IconSend size={16} />} loading={save.isPending && save.variables === true} onClick={() => check(true) && save.mutate(true)}>
+            <Button leftSection={<IconSend size={16} />} loading={save.isPending && save.variables?.sending === true} onClick={() => check(true) && save.mutate({ sending: true, values: form })}>
               {quote.status === 'sent' ? 'Save and send again' : 'Send to client'}
             </Button>
           </Group>
@@ -327,6 +349,7 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
       {quote.status === 'accepted' && (
         <Alert color="green" title="Accepted">
           The client accepted this quote {quote.accepted_at ? `on ${formatOfficeDateTime(quote.accepted_at)}` : ''}
+          {quote.accepted_via ? ` ${(ACCEPTED_VIA.find((way) => way.value === quote.accepted_via)?.label ?? quote.accepted_via).toLowerCase()}, recorded by the office` : ' through the quote’s page'}
           {booking ? (
             <>
               {' '}
@@ -409,6 +432,9 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
       <DaysEditor days={form.days} onChange={(days) => set({ days })} problems={problems} readOnly={readOnly} startDate={form.start_date} />
       <LinesEditor form={form} onChange={(lines) => set({ lines })} problems={problems} readOnly={readOnly} />
 
+      <FormModal opened={accepting} onClose={() => setAccepting(false)} title="The client accepted the quote" centered>
+        {accepting && <AcceptForClient quoteId={quote.id} onClose={() => setAccepting(false)} />}
+      </FormModal>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming === 'withdraw' ? 'Withdraw the quote?' : 'Discard the draft?'}>
         <Stack gap="sm">
           <Text size="sm">
@@ -431,11 +457,55 @@ function QuoteEditor({ quote, enquiry, booking, canWrite }: { quote: QuoteRow; e
 }
 
 /** The quote builder: a tailor-made trip's days and prices, saved as a draft and sent to the client. */
-export function QuoteBuilder({ quoteId, canWrite }: { quoteId: string; canWrite: boolean }) {
+/** Accepts the quote for a client who said yes by phone, email, in person or WhatsApp, and opens the booking it makes. */
+function AcceptForClient({ quoteId, onClose }: { quoteId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [how, setHow] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const edits = useUnsavedEdits(how);
+  const accept = useMutation({
+    mutationFn: () => acceptQuoteForClient(quoteId, how!),
+    onSuccess: async ({ reference, bookingId }) => {
+      edits.markSaved();
+      notify.success(`Quote accepted: booking ${reference} made`);
+      await queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
+      onClose();
+      await navigate({ to: '/admin/bookings/$bookingId', params: { bookingId } });
+    },
+    onError: (failure: Error) => setProblem(failure.message),
+  });
+  return (
+    <form
+      aria-label="Accept for the client"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!how) setProblem('Please say how the client accepted');
+        else accept.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">The booking is made as if the client had accepted on the quote’s page: a private trip at the quoted price, with its deposit due. The client is emailed the booking.</Text>
+        <Select label="How the client accepted" placeholder="Choose" data={[...ACCEPTED_VIA]} value={how} onChange={(value) => { setHow(value); setProblem(null); }} error={problem ?? undefined} required data-autofocus />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Not yet
+          </Button>
+          <Button type="submit" color="green" loading={accept.isPending}>
+            Accept and make the booking
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function QuoteBuilder({ quoteId, canWrite, userId }: { quoteId: string; canWrite: boolean; userId: string }) {
   const { data, error, isPending } = useQuery(quoteQuery(quoteId));
   if (isPending) return <Loader aria-label="Loading the quote" />;
   if (error) return <Alert color="red">{error.message}</Alert>;
   // Keyed by the row's version: a save or a send shows what the database made of it.
-  return <QuoteEditor key={data.updated_at} quote={data} enquiry={data.enquiries} booking={data.bookings} canWrite={canWrite} />;
+  return <QuoteEditor key={data.updated_at} quote={data} enquiry={data.enquiries} booking={data.bookings} canWrite={canWrite} userId={userId} />;
 }
 

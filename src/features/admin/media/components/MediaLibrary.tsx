@@ -5,6 +5,7 @@ import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { matchesWords } from '@/lib/match-words.ts';
 import { notify } from '@/lib/notify.ts';
@@ -35,9 +36,11 @@ function MediaCard({ file }: { file: MediaFile }) {
   const queryClient = useQueryClient();
   const [alt, setAlt] = useState(file.alt_text ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const edits = useUnsavedEdits(alt.trim());
   const save = useMutation({
     mutationFn: () => saveAltText(file.id, alt),
     onSuccess: async () => {
+      edits.markSaved();
       await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
       notify.success('Alt text saved');
     },

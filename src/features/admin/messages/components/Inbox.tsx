@@ -3,6 +3,7 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { inboxKeys, inboxQuery, sendReply, threadQuery, type InboxThread } from '../api.ts';
@@ -43,6 +44,7 @@ function Conversation({ thread, onBack }: { thread: InboxThread; onBack: () => v
   const messages = useQuery(threadQuery(thread.thread_id));
   const [reply, setReply] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits(reply.trim());
   const send = useMutation({
     mutationFn: () => sendReply({ threadId: thread.thread_id, userId: thread.user_id }, reply),
     onSuccess: async () => {

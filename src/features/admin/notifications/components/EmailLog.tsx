@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton,
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconLock, IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable } from 'mantine-datatable';
+import { FittedColumns, type FittedColumn } from '@/components/admin/FittedColumns.tsx';
 import { useState } from 'react';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
@@ -68,10 +69,11 @@ function EmailContent({ email }: { email: EmailLogRow }) {
   );
 }
 
-const columns: DataTableColumn<EmailLogRow>[] = [
+const columns: FittedColumn<EmailLogRow>[] = [
   {
     accessor: 'to_address',
     title: 'To',
+    room: 160,
     render: (row) => (
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {row.to_address}
@@ -81,6 +83,7 @@ const columns: DataTableColumn<EmailLogRow>[] = [
   {
     accessor: 'subject',
     title: 'Email',
+    room: 200,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm" fw={500} lineClamp={1}>
@@ -92,17 +95,19 @@ const columns: DataTableColumn<EmailLogRow>[] = [
       </Stack>
     ),
   },
-  { accessor: 'status', title: 'Status', render: (row) => <EmailStatusBadge status={row.status} /> },
+  { accessor: 'status', title: 'Status', room: 110, render: (row) => <EmailStatusBadge status={row.status} /> },
   {
     accessor: 'attempts',
     title: 'Tries',
     textAlign: 'right',
-    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+    room: 72,
+    yields: 1,
     cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }),
   },
   {
     accessor: 'created_at',
     title: 'Queued',
+    room: 170,
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -166,28 +171,32 @@ export function EmailLog({ search, onSearchChange }: { search: NotificationsSear
           {error.message}
         </Text>
       )}
-      <DataTable<EmailLogRow>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        minHeight={data?.rows.length ? undefined : 220}
-        idAccessor="id"
-        records={data?.rows ?? []}
-        columns={columns}
-        fetching={isFetching && !data}
-        totalRecords={data?.total ?? 0}
-        recordsPerPage={EMAIL_PAGE_SIZE}
-        page={search.page ?? 1}
-        onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
-        noRecordsText={filtered ? 'No email matches these filters.' : 'No email sent yet.'}
-        rowExpansion={{
-          allowMultiple: true,
-          expanded: { recordIds: openedIds, onRecordIdsChange: setOpenedIds },
-          content: ({ record }) => <EmailContent email={record} />,
-        }}
-        rowStyle={() => ({ cursor: 'pointer' })}
-        aria-label="Email log"
-      />
+      <FittedColumns list="the email log" columns={columns}>
+        {(shown) => (
+          <DataTable<EmailLogRow>
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            minHeight={data?.rows.length ? undefined : 220}
+            idAccessor="id"
+            records={data?.rows ?? []}
+            columns={shown}
+            fetching={isFetching && !data}
+            totalRecords={data?.total ?? 0}
+            recordsPerPage={EMAIL_PAGE_SIZE}
+            page={search.page ?? 1}
+            onPageChange={(page) => onSearchChange({ page: page === 1 ? undefined : page })}
+            noRecordsText={filtered ? 'No email matches these filters.' : 'No email sent yet.'}
+            rowExpansion={{
+              allowMultiple: true,
+              expanded: { recordIds: openedIds, onRecordIdsChange: setOpenedIds },
+              content: ({ record }) => <EmailContent email={record} />,
+            }}
+            rowStyle={() => ({ cursor: 'pointer' })}
+            aria-label="Email log"
+          />
+        )}
+      </FittedColumns>
     </>
   );
 }

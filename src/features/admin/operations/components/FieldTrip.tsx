@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateRange, formatOfficeDateTime, formatOfficeTime, officeToday } from '@/lib/dates.ts';
 import { decimalAmount, formatMoney } from '@/lib/money.ts';
@@ -10,7 +11,7 @@ import { useWritesOnDevice } from '@/lib/outbox/status.ts';
 import { useFieldTrip } from '../field-api.ts';
 import { bookingChoices, FIELD_PAYMENT_LABELS, FIELD_PAYMENT_METHODS, fieldPaymentProblems, incidentProblem, tripWhen, type FieldPaymentDraft } from '../field.ts';
 import { fieldCheckIn, fieldIncident, fieldPayment, type CheckInWrite } from '../field-writes.ts';
-import { manifestLines, passportWarning, roomLabel, type Manifest } from '../manifest.ts';
+import { emergencyOnLine, extrasLabel, kindAndAge, manifestLines, passportWarning, pickupLabel, roomLabel, type Manifest } from '../manifest.ts';
 import { useFieldRefresh } from './FieldMode.tsx';
 import { FieldWaiting } from './FieldWaiting.tsx';
 
@@ -36,14 +37,15 @@ function CheckInList({ manifest, userId }: { manifest: Manifest; userId: string 
       </Text>
       {lines.map((line) => {
         const id = `${line.booking.booking_id}:${line.traveler.index}`;
-        const warning = passportWarning(line.traveler, manifest.trip.end_date);
+        const warning = passportWarning(line.traveler, manifest.trip);
+        const emergency = emergencyOnLine(line);
         return (
           <Card key={id} withBorder radius="md" padding="sm" data-testid="check-in-line">
             <Group justify="space-between" wrap="nowrap" align="center">
               <Stack gap={0} miw={0}>
                 <Text fw={600}>{line.traveler.full_name ?? 'Name not given'}</Text>
                 <Text size="xs" c="dimmed">
-                  {[line.booking.reference, line.traveler.nationality, line.traveler.passport_number ? `passport ${line.traveler.passport_number}` : null, roomLabel(line.traveler.room_preference)]
+                  {[line.booking.reference, kindAndAge(manifest, line.booking, line.traveler), line.traveler.nationality, line.traveler.passport_number ? `passport ${line.traveler.passport_number}` : null, roomLabel(line.traveler.room_preference)]
                     .filter(Boolean)
                     .join(' · ')}
                 </Text>
@@ -60,7 +62,13 @@ function CheckInList({ manifest, userId }: { manifest: Manifest; userId: string 
                 {line.first && (
                   <Text size="xs">
                     {[line.booking.contact.full_name, line.booking.contact.phone].filter(Boolean).join(', ')}
-                    {line.booking.emergency ? ` · emergency: ${[line.booking.emergency.name, line.booking.emergency.phone].filter(Boolean).join(', ')}` : ''}
+                    {line.booking.pickup ? ` · pickup: ${pickupLabel(line.booking)}` : ''}
+                    {extrasLabel(line.booking) ? ` · extras: ${extrasLabel(line.booking)}` : ''}
+                  </Text>
+                )}
+                {emergency && (
+                  <Text size="xs" c="dimmed">
+                    Emergency: {[emergency.name, emergency.phone].filter(Boolean).join(', ')}
                   </Text>
                 )}
               </Stack>
@@ -84,6 +92,8 @@ function CheckInList({ manifest, userId }: { manifest: Manifest; userId: string 
 function Payments({ manifest }: { manifest: Manifest }) {
   const [draft, setDraft] = useState<FieldPaymentDraft>({ bookingId: null, amount: '', method: 'cash', reference: '' });
   const [problems, setProblems] = useState<ReturnType<typeof fieldPaymentProblems>>({});
+  // The method stays as last chosen: only what was typed or picked for a payment is an edit.
+  useUnsavedEdits({ bookingId: draft.bookingId, amount: draft.amount, reference: draft.reference.trim() });
   const booking = manifest.bookings.find((candidate) => candidate.booking_id === draft.bookingId);
   const edit = (patch: Partial<FieldPaymentDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -169,6 +179,7 @@ function Notes({ manifest }: { manifest: Manifest }) {
   const [note, setNote] = useState('');
   const [bookingId, setBookingId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits({ note: note.trim(), bookingId });
   return (
     <Stack gap="md">
       <form

@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
@@ -36,9 +37,11 @@ function GuideForm({ guide, canWrite }: { guide: GuideWithRecords | null; canWri
   const accounts = useQuery({ ...guideAccountsQuery(), enabled: canWrite });
   const [draft, setDraft] = useState<GuideDraft>(() => guideDraftOf(guide));
   const [problems, setProblems] = useState<ReturnType<typeof guideProblems> & { form?: string }>({});
+  const edits = useUnsavedEdits(draft, { enabled: canWrite });
   const save = useMutation({
-    mutationFn: () => saveGuide(guide?.id ?? null, guideRowOf(draft)),
-    onSuccess: async (id) => {
+    mutationFn: (sent: GuideDraft) => saveGuide(guide?.id ?? null, guideRowOf(sent)),
+    onSuccess: async (id, sent) => {
+      edits.markSaved(sent);
       await queryClient.invalidateQueries({ queryKey: operationsKeys.guides });
       if (guide) {
         notify.success(`${draft.fullName.trim()} saved`);
@@ -64,7 +67,7 @@ function GuideForm({ guide, canWrite }: { guide: GuideWithRecords | null; canWri
         event.preventDefault();
         const found = guideProblems(draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -125,6 +128,7 @@ const blankCredential: CredentialDraft = { kind: 'licence', name: '', reference:
 function Credentials({ guide, canWrite, today, refresh }: { guide: GuideWithRecords; canWrite: boolean; today: string; refresh: () => Promise<unknown> }) {
   const [draft, setDraft] = useState<CredentialDraft>(blankCredential);
   const [problems, setProblems] = useState<ReturnType<typeof credentialProblems> & { form?: string }>({});
+  useUnsavedEdits(draft, { enabled: canWrite });
   const add = useMutation({
     mutationFn: () =>
       addRecord('guide_credentials', {

@@ -7,7 +7,8 @@ import { formatOfficeDate, formatOfficeDateRange, formatOfficeTime } from '@/lib
 import { formatMoney } from '@/lib/money.ts';
 import { countOf } from '@/lib/words.ts';
 import { manifestQuery } from '../api.ts';
-import { manifestCsvColumns, manifestCsvRows, passportWarning, roomLabel, seatTravelers, type Manifest, type VehicleGroup } from '../manifest.ts';
+import { emergencyOnLine, extrasLabel, kindAndAge, manifestCsvColumns, manifestCsvRows, passportWarning, pickupLabel, roomLabel, seatTravelers, type Manifest, type VehicleGroup } from '../manifest.ts';
+import { FieldNotes } from './FieldNotes.tsx';
 import classes from './Manifest.module.css';
 
 function TripHeader({ manifest }: { manifest: Manifest }) {
@@ -58,8 +59,10 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {group.lines.map(({ booking, traveler, first, checkedInAt }, index) => {
-              const warning = passportWarning(traveler, manifest.trip.end_date);
+            {group.lines.map((line, index) => {
+              const { booking, traveler, first, checkedInAt } = line;
+              const warning = passportWarning(traveler, manifest.trip);
+              const emergency = emergencyOnLine(line);
               return (
                 <Table.Tr key={`${booking.booking_id}-${traveler.index}`}>
                   <Table.Td>{index + 1}</Table.Td>
@@ -68,9 +71,7 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
                       {traveler.full_name ?? 'Name not given'}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {[traveler.traveler_type === 'child' ? 'Child' : traveler.traveler_type === 'adult' ? 'Adult' : null, traveler.age ? `${traveler.age} y` : null, traveler.nationality]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {[kindAndAge(manifest, booking, traveler), traveler.nationality].filter(Boolean).join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -104,15 +105,17 @@ function VehicleSheet({ group, manifest }: { group: VehicleGroup; manifest: Mani
                           {booking.status === 'pending' ? ' (not yet confirmed)' : ''}
                         </Text>
                         <Text size="xs">{[booking.contact.full_name, booking.contact.phone].filter(Boolean).join(', ')}</Text>
-                        {booking.emergency && (
-                          <Text size="xs" c="dimmed">
-                            Emergency: {[booking.emergency.name, booking.emergency.relationship, booking.emergency.phone].filter(Boolean).join(', ')}
-                          </Text>
-                        )}
+                        {booking.pickup && <Text size="xs">Pickup: {pickupLabel(booking)}</Text>}
+                        {extrasLabel(booking) && <Text size="xs">Extras: {extrasLabel(booking)}</Text>}
                       </>
                     ) : (
                       <Text size="xs" c="dimmed">
                         {booking.reference}
+                      </Text>
+                    )}
+                    {emergency && (
+                      <Text size="xs" c="dimmed">
+                        Emergency: {[emergency.name, emergency.phone].filter(Boolean).join(', ')}
                       </Text>
                     )}
                   </Table.Td>
@@ -187,6 +190,7 @@ export function ManifestScreen({ tripId, fromCalendar }: { tripId: string; fromC
       ) : (
         groups.map((group) => <VehicleSheet key={group.vehicle?.vehicle_id ?? 'unseated'} group={group} manifest={manifest} />)
       )}
+      <FieldNotes manifest={manifest} />
       {manifest.bookings.some((booking) => booking.notes) && (
         <Stack gap={4}>
           <Title order={2} size="h5">

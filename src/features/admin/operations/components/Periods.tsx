@@ -2,6 +2,7 @@ import { fieldOfHint } from '@/lib/field-errors.ts';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { daysBetween, formatOfficeDateRange } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
@@ -42,6 +43,7 @@ export function Periods({
 }) {
   const [draft, setDraft] = useState<PeriodDraft>(blank);
   const [problems, setProblems] = useState<ReturnType<typeof periodProblems> & { form?: string }>({});
+  useUnsavedEdits(draft);
   const [showPast, setShowPast] = useState(false);
   const add = useMutation({
     mutationFn: () => onAdd(draft),

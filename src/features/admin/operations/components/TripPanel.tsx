@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Divider, Drawer, Group, Loader, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Divider, Group, Loader, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconClipboardList, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormDrawer, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { formatOfficeDate, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
@@ -18,6 +19,7 @@ import {
   type TripDetail,
 } from '../api.ts';
 import { seatsOf, staffingGaps } from '../calendar.ts';
+import { TripFieldNotes } from './FieldNotes.tsx';
 
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: operationsKeys.all });
 
@@ -46,6 +48,8 @@ function Guides({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
   const staffing = useQuery({ ...tripStaffingQuery(trip.id), enabled: canWrite });
   const [chosen, setChosen] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A guide picked but not assigned is an edit: closing the panel or leaving asks first.
+  useUnsavedEdits(chosen);
   const assign = useMutation({
     mutationFn: (guideId: string) => assignGuide(trip.id, guideId),
     onSuccess: async () => {
@@ -134,6 +138,7 @@ function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [travelers, setTravelers] = useState<number | string>('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  useUnsavedEdits({ chosen, travelers });
   const assign = useMutation({
     mutationFn: ({ vehicleId, count }: { vehicleId: string; count: number }) => assignVehicle(trip.id, vehicleId, count),
     onSuccess: async () => {
@@ -231,10 +236,13 @@ function Vehicles({ trip, canWrite }: { trip: TripDetail; canWrite: boolean }) {
 function MoveTrip({ trip, proposed, onMoved }: { trip: TripDetail; proposed?: string; onMoved: (startDate: string) => void }) {
   const queryClient = useQueryClient();
   const [startDate, setStartDate] = useState(proposed ?? '');
+  // A new first day chosen (or proposed by a drag on the calendar) and not moved to yet.
+  const edits = useUnsavedEdits(startDate);
   const check = useMutation({ mutationFn: (date: string) => tripMoveProblems(trip.id, date) });
   const move = useMutation({
     mutationFn: () => moveTrip(trip.id, startDate),
     onSuccess: async (emailed) => {
+      edits.markSaved();
       notify.success(`Trip moved to ${formatOfficeDate(startDate)}: ${emailed === 0 ? 'no traveler to tell' : emailed === 1 ? 'its traveler is emailed the new dates' : `${emailed} travelers are emailed the new dates`}`);
       await refreshAll(queryClient);
       onMoved(startDate);
@@ -307,12 +315,13 @@ export function TripPanel({ tripId, canWrite, proposedStart, onClose, onMoved }:
   const found = useQuery({ ...tripQuery(tripId ?? ''), enabled: Boolean(tripId) });
   const trip = found.data;
   return (
-    <Drawer opened={Boolean(tripId)} onClose={onClose} position="right" size="md" title={trip ? trip.tours?.title : 'Trip'} aria-label="Trip">
+    <FormDrawer opened={Boolean(tripId)} onClose={onClose} position="right" size="md" title={trip ? trip.tours?.title : 'Trip'} aria-label="Trip">
       {found.isPending && <Loader size="sm" aria-label="Loading the trip" />}
       {found.error && <Alert color="red">{found.error.message}</Alert>}
       {found.data === null && <Alert color="orange">This trip no longer exists.</Alert>}
+      {/* Keyed by the trip: a guide picked on one trip never carries over to the next one opened. */}
       {trip && (
-        <Stack gap="md">
+        <Stack gap="md" key={trip.id}>
           <div>
             <Text fw={600}>{formatOfficeDateRange(trip.start_date, trip.end_date)}</Text>
             <Group gap="xs" mt={4}>
@@ -334,6 +343,7 @@ export function TripPanel({ tripId, canWrite, proposedStart, onClose, onMoved }:
               ))}
             </Group>
           </div>
+          <TripFieldNotes tripId={trip.id} />
           <Divider />
           <Guides trip={trip} canWrite={canWrite} />
           <Divider />
@@ -346,6 +356,6 @@ export function TripPanel({ tripId, canWrite, proposedStart, onClose, onMoved }:
           )}
         </Stack>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

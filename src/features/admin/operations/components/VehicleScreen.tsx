@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { officeToday } from '@/lib/dates.ts';
@@ -20,9 +21,11 @@ function VehicleForm({ vehicle, canWrite }: { vehicle: VehicleWithRecords | null
   const navigate = useNavigate();
   const [draft, setDraft] = useState<VehicleDraft>(() => vehicleDraftOf(vehicle));
   const [problems, setProblems] = useState<ReturnType<typeof vehicleProblems> & { form?: string }>({});
+  const edits = useUnsavedEdits(draft, { enabled: canWrite });
   const save = useMutation({
-    mutationFn: () => saveVehicle(vehicle?.id ?? null, vehicleRowOf(draft)),
-    onSuccess: async (id) => {
+    mutationFn: (sent: VehicleDraft) => saveVehicle(vehicle?.id ?? null, vehicleRowOf(sent)),
+    onSuccess: async (id, sent) => {
+      edits.markSaved({ ...sent, registration: normalRegistration(sent.registration) });
       await queryClient.invalidateQueries({ queryKey: operationsKeys.vehicles });
       if (vehicle) {
         setDraft((current) => ({ ...current, registration: normalRegistration(current.registration) }));
@@ -46,7 +49,7 @@ function VehicleForm({ vehicle, canWrite }: { vehicle: VehicleWithRecords | null
         event.preventDefault();
         const found = vehicleProblems(draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>

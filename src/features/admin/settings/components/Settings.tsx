@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { notify } from '@/lib/notify.ts';
 import {
   integrationsQuery,
@@ -33,19 +34,20 @@ import {
   type TierDraft,
 } from '../model.ts';
 
-
-
 function CancellationPolicy({ tiers }: { tiers: { min_days_before: number; fee_percent: number }[] }) {
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<TierDraft[]>(() => tiers.map((tier) => ({ key: crypto.randomUUID(), minDaysBefore: tier.min_days_before, feePercent: tier.fee_percent })));
   const [shown, setShown] = useState<ReturnType<typeof tierProblems> | null>(null);
+  // The tiers' keys are made on the device: only the days and fees are the policy.
+  const edits = useUnsavedEdits(drafts.map(({ minDaysBefore, feePercent }) => ({ minDaysBefore, feePercent })));
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (sent: TierDraft[]) =>
       saveCancellationPolicy(
-        drafts.map((draft) => ({ min_days_before: Number(draft.minDaysBefore), fee_percent: Number(draft.feePercent) })),
+        sent.map((draft) => ({ min_days_before: Number(draft.minDaysBefore), fee_percent: Number(draft.feePercent) })),
         tiers.map((tier) => tier.min_days_before),
       ),
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent.map(({ minDaysBefore, feePercent }) => ({ minDaysBefore, feePercent })));
       notify.success('Cancellation policy saved');
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
@@ -63,7 +65,7 @@ function CancellationPolicy({ tiers }: { tiers: { min_days_before: number; fee_p
         event.preventDefault();
         const found = tierProblems(drafts);
         setShown(found);
-        if (!found.policy && Object.keys(found.byTier).length === 0) save.mutate();
+        if (!found.policy && Object.keys(found.byTier).length === 0) save.mutate(drafts);
       }}
     >
       <Table verticalSpacing="xs">
@@ -119,16 +121,18 @@ function SeatHolds({ holds }: { holds: { unverified_hold: string; verified_hold:
     unpaidHoldsPerEmail: holds.unpaid_holds_per_email,
   });
   const [problems, setProblems] = useState<ReturnType<typeof holdProblems> & { form?: string }>({});
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (sent: HoldDraft) =>
       saveHoldRules({
-        unverified_minutes: Number(draft.unverifiedMinutes),
-        verified_minutes: Number(draft.verifiedHours) * 60,
-        unpaid_holds_per_address: Number(draft.unpaidHoldsPerAddress),
-        unverified_seats_per_address: Number(draft.unverifiedSeatsPerAddress),
-        unpaid_holds_per_email: Number(draft.unpaidHoldsPerEmail),
+        unverified_minutes: Number(sent.unverifiedMinutes),
+        verified_minutes: Number(sent.verifiedHours) * 60,
+        unpaid_holds_per_address: Number(sent.unpaidHoldsPerAddress),
+        unverified_seats_per_address: Number(sent.unverifiedSeatsPerAddress),
+        unpaid_holds_per_email: Number(sent.unpaidHoldsPerEmail),
       }),
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent);
       notify.success('Seat holds saved');
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
@@ -156,7 +160,7 @@ function SeatHolds({ holds }: { holds: { unverified_hold: string; verified_hold:
         event.preventDefault();
         const found = holdProblems(draft);
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -175,11 +179,13 @@ function CurrencyRates({ rates }: { rates: { currency: string; units_per_usd: nu
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<string, number | string>>(() => Object.fromEntries(rates.map((rate) => [rate.currency, rate.units_per_usd])));
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const edits = useUnsavedEdits(values);
   const save = useMutation({
-    mutationFn: async () => {
-      for (const rate of rates) if (Number(values[rate.currency]) !== Number(rate.units_per_usd)) await saveCurrencyRate(rate.currency, Number(values[rate.currency]));
+    mutationFn: async (sent: Record<string, number | string>) => {
+      for (const rate of rates) if (Number(sent[rate.currency]) !== Number(rate.units_per_usd)) await saveCurrencyRate(rate.currency, Number(sent[rate.currency]));
     },
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent);
       notify.success('Exchange rates saved');
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
@@ -195,7 +201,7 @@ function CurrencyRates({ rates }: { rates: { currency: string; units_per_usd: nu
           rates.filter((rate) => rate.currency !== 'USD' && !(Number(values[rate.currency]) > 0)).map((rate) => [rate.currency, 'A rate above 0']),
         );
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(values);
       }}
     >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -238,17 +244,19 @@ function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currenci
     timeZone: terms.time_zone,
   });
   const [problems, setProblems] = useState<ReturnType<typeof termsProblems> & { form?: string }>({});
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (sent: TermsDraft) =>
       saveBookingTerms({
-        deposit_percent: Number(draft.depositPercent),
-        balance_due_days: Number(draft.balanceDueDays),
-        offline_hold_days: Number(draft.offlineHoldDays),
-        booking_terms_version: draft.bookingTermsVersion.trim(),
-        default_currency: draft.defaultCurrency!,
-        time_zone: draft.timeZone!,
+        deposit_percent: Number(sent.depositPercent),
+        balance_due_days: Number(sent.balanceDueDays),
+        offline_hold_days: Number(sent.offlineHoldDays),
+        booking_terms_version: sent.bookingTermsVersion.trim(),
+        default_currency: sent.defaultCurrency!,
+        time_zone: sent.timeZone!,
       }),
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
+      edits.markSaved(sent);
       notify.success('Booking terms saved');
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
@@ -281,7 +289,7 @@ function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currenci
         event.preventDefault();
         const found = termsProblems(draft, { currencies, timeZones });
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -321,6 +329,17 @@ function BookingTermsForm({ terms, currencies }: { terms: BookingTerms; currenci
   );
 }
 
+/** Bank details as the database keeps them: trimmed, the SWIFT code in capitals. */
+const asKept = (draft: BankDraft): BankDraft => ({
+  ...draft,
+  bankName: draft.bankName.trim(),
+  accountName: draft.accountName.trim(),
+  accountNumber: draft.accountNumber.trim(),
+  swiftCode: draft.swiftCode.trim().toUpperCase(),
+  branch: draft.branch.trim(),
+  payOnArrival: draft.payOnArrival.trim(),
+});
+
 /** The bank details travelers pay a transfer to: shown in their booking email, on the booking page and in the portal. */
 function BankDetailsForm({ bank, currencies }: { bank: (BankDetails & { id: string }) | null; currencies: string[] }) {
   const queryClient = useQueryClient();
@@ -334,29 +353,22 @@ function BankDetailsForm({ bank, currencies }: { bank: (BankDetails & { id: stri
     payOnArrival: bank?.pay_on_arrival ?? '',
   });
   const [problems, setProblems] = useState<ReturnType<typeof bankProblems> & { form?: string }>({});
+  const edits = useUnsavedEdits(draft);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (sent: BankDraft) =>
       saveBankDetails(bank?.id ?? null, {
-        bank_name: draft.bankName.trim(),
-        account_name: draft.accountName.trim(),
-        account_number: draft.accountNumber.trim(),
-        swift_code: draft.swiftCode.trim().toUpperCase() || null,
-        branch: draft.branch.trim() || null,
-        currency: draft.currency!,
-        pay_on_arrival: draft.payOnArrival.trim() || null,
+        bank_name: sent.bankName.trim(),
+        account_name: sent.accountName.trim(),
+        account_number: sent.accountNumber.trim(),
+        swift_code: sent.swiftCode.trim().toUpperCase() || null,
+        branch: sent.branch.trim() || null,
+        currency: sent.currency!,
+        pay_on_arrival: sent.payOnArrival.trim() || null,
       }),
-    onSuccess: async () => {
+    onSuccess: async (_, sent) => {
       notify.success('Bank details saved');
-      // As the database keeps them: trimmed, the SWIFT code in capitals.
-      setDraft((current) => ({
-        ...current,
-        bankName: current.bankName.trim(),
-        accountName: current.accountName.trim(),
-        accountNumber: current.accountNumber.trim(),
-        swiftCode: current.swiftCode.trim().toUpperCase(),
-        branch: current.branch.trim(),
-        payOnArrival: current.payOnArrival.trim(),
-      }));
+      setDraft(asKept);
+      edits.markSaved(asKept(sent));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
     // The database's refusal names its field in the hint: the message goes beside that field.
@@ -377,7 +389,7 @@ function BankDetailsForm({ bank, currencies }: { bank: (BankDetails & { id: stri
         event.preventDefault();
         const found = bankProblems(draft, { currencies });
         setProblems(found);
-        if (Object.keys(found).length === 0) save.mutate();
+        if (Object.keys(found).length === 0) save.mutate(draft);
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

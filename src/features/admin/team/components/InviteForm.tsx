@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { InviteError, inviteToTeam } from '../api.ts';
 import { inviteProblems, ROLE_LABELS, STAFF_ROLES, type InviteDraft, type StaffRole, type TeamRow } from '../model.ts';
 
@@ -10,6 +11,7 @@ const roleChoices = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS
 export function InviteForm({ team, onSent }: { team: TeamRow[]; onSent: (email: string) => void }) {
   const [draft, setDraft] = useState<InviteDraft>({ email: '', role: null });
   const [problems, setProblems] = useState<Partial<Record<'email' | 'role' | 'form', string>>>({});
+  useUnsavedEdits(draft);
   const send = useMutation({
     mutationFn: () => inviteToTeam(draft.email, draft.role as StaffRole),
     onSuccess: () => onSent(draft.email.trim().toLowerCase()),

@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.layer.css';
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
+import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { changeRole, resendInvitation, revokeInvitation, setActive, teamKeys, teamQuery } from '../api.ts';
@@ -53,8 +54,20 @@ function RowActions({ row, myId, onPick, onResend, onReactivate }: { row: TeamRo
 /** The confirm of a role change, a deactivation or a revocation, saying what will happen. */
 function Confirm({ pending, onClose, onDone }: { pending: NonNullable<Pending>; onClose: () => void; onDone: (message: string) => void }) {
   const { kind, row } = pending;
+  const titles = { role: `Change ${nameOf(row)}’s role`, deactivate: `Deactivate ${nameOf(row)}?`, revoke: 'Revoke the invitation?' };
+  return (
+    <FormModal opened onClose={onClose} title={titles[kind]} centered>
+      <ConfirmBody pending={pending} onClose={onClose} onDone={onDone} />
+    </FormModal>
+  );
+}
+
+/** Inside the modal, so a role picked and not applied counts as the modal's edit. */
+function ConfirmBody({ pending, onClose, onDone }: { pending: NonNullable<Pending>; onClose: () => void; onDone: (message: string) => void }) {
+  const { kind, row } = pending;
   const [role, setRole] = useState<string | null>(row.role);
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedEdits(role);
   const apply = useMutation({
     mutationFn: async () => {
       if (kind === 'role') await changeRole(row.id, role as StaffRole);
@@ -71,52 +84,49 @@ function Confirm({ pending, onClose, onDone }: { pending: NonNullable<Pending>; 
       ),
     onError: (error: Error) => setProblem(error.message),
   });
-  const titles = { role: `Change ${nameOf(row)}’s role`, deactivate: `Deactivate ${nameOf(row)}?`, revoke: 'Revoke the invitation?' };
   return (
-    <Modal opened onClose={onClose} title={titles[kind]} centered>
-      <Stack gap="md">
-        {kind === 'role' && (
-          <>
-            <Select
-              label="Role"
-              data={STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value].label }))}
-              value={role}
-              onChange={(value) => {
-                setRole(value);
-                setProblem(null);
-              }}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-            {role && role !== row.role && (
-              <Text size="sm">
-                They will open: {ROLE_LABELS[role as StaffRole].opens.toLowerCase()}, from their next page.
-              </Text>
-            )}
-          </>
-        )}
-        {kind === 'deactivate' && (
-          <Text size="sm">
-            {nameOf(row)} is signed out everywhere at once and cannot sign in until an administrator reactivates the account. Their work and its
-            history stay.
-          </Text>
-        )}
-        {kind === 'revoke' && <Text size="sm">The link emailed to {row.email} stops working. You can invite them again later.</Text>}
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color={kind === 'role' ? undefined : 'red'} loading={apply.isPending} disabled={kind === 'role' && role === row.role} onClick={() => apply.mutate()}>
-            {kind === 'role' ? 'Change role' : kind === 'deactivate' ? 'Deactivate' : 'Revoke invitation'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack gap="md">
+      {kind === 'role' && (
+        <>
+          <Select
+            label="Role"
+            data={STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value].label }))}
+            value={role}
+            onChange={(value) => {
+              setRole(value);
+              setProblem(null);
+            }}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {role && role !== row.role && (
+            <Text size="sm">
+              They will open: {ROLE_LABELS[role as StaffRole].opens.toLowerCase()}, from their next page.
+            </Text>
+          )}
+        </>
+      )}
+      {kind === 'deactivate' && (
+        <Text size="sm">
+          {nameOf(row)} is signed out everywhere at once and cannot sign in until an administrator reactivates the account. Their work and its
+          history stay.
+        </Text>
+      )}
+      {kind === 'revoke' && <Text size="sm">The link emailed to {row.email} stops working. You can invite them again later.</Text>}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color={kind === 'role' ? undefined : 'red'} loading={apply.isPending} disabled={kind === 'role' && role === row.role} onClick={() => apply.mutate()}>
+          {kind === 'role' ? 'Change role' : kind === 'deactivate' ? 'Deactivate' : 'Revoke invitation'}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -164,7 +174,7 @@ export function Team({ myId }: { myId: string }) {
       accessor: 'status',
       title: 'Status',
       render: (row) => (
-        <Badge variant="light" color={STATUS_LABELS[row.status]?.color ?? 'gray'} style={{ textTransform: 'none', minWidth: 'max-content' }}>
+        <Badge variant="light" color={STATUS_LABELS[row.status]?.color ?? 'gray'} style={{ textTransform: 'none' }}>
           {STATUS_LABELS[row.status]?.label ?? row.status}
         </Badge>
       ),
@@ -228,7 +238,7 @@ export function Team({ myId }: { myId: string }) {
         rowStyle={(row) => (row.status === 'deactivated' ? { opacity: 0.65 } : undefined)}
         aria-label="Team"
       />
-      <Modal opened={inviting} onClose={() => setInviting(false)} title="Invite to the team" centered>
+      <FormModal opened={inviting} onClose={() => setInviting(false)} title="Invite to the team" centered>
         <InviteForm
           team={team.data ?? []}
           onSent={async (email) => {
@@ -237,7 +247,7 @@ export function Team({ myId }: { myId: string }) {
             await refresh();
           }}
         />
-      </Modal>
+      </FormModal>
       {pending && (
         <Confirm
           key={`${pending.kind}-${pending.row.id}`}
