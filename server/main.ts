@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
+import { listen } from './http/listen.ts';
 import { createPlatform } from './platform.ts';
 
 /**
@@ -42,15 +41,8 @@ if (platform.seeded) {
   console.log('');
 }
 
-const server = serve({ fetch: platform.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Serving on http://localhost:${info.port} (database: ${platform.ctx.db.kind})`);
-});
-// A client that sends its headers or body slowly holds a socket, never the database (bodies are read
-// before a request's transaction opens), and not for ever: 20 s for the headers, 2 minutes for the
-// whole request (a 10 MB picture over a slow mobile link).
-const http = server as Server;
-http.headersTimeout = 20_000;
-http.requestTimeout = 120_000;
+const { server, port } = await listen(platform.app.fetch, config.port, config.host);
+console.log(`Serving on http://localhost:${port} (database: ${platform.ctx.db.kind})`);
 
 let stopping = false;
 async function stop() {

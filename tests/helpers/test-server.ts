@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { cp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/types.ts';
+import { listen } from '../../server/http/listen.ts';
 import { createPlatform, type Platform } from '../../server/platform.ts';
 import { raiseLimits } from './raise-limits.ts';
 import { adminUrl, ensureTemplate, testRoot } from './template.ts';
@@ -73,10 +72,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
   const platform = await createPlatform(config);
   // Limits are settings: tests raise them the way an admin would, never by turning them off in code.
   if ((serverOptions.rateLimits ?? 'raised') === 'raised') await raiseLimits(platform.ctx.db);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, port } = await listen(platform.app.fetch, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
   const { anonKey, serviceRoleKey } = platform.ctx.apiKeys;
   const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as {
     email: string;
