@@ -48,10 +48,10 @@ async function startApp(): Promise<void> {
   if (serverRendered) holdReadsWhileHydrating();
   await nextTask();
   const queryClient = createQueryClient();
-  // Code-split route chunks retry after 1 s and 2 s, then reload the page (SPEC.md section 4).
+  // Code-split route chunks retry after 1 s and 2 s, then reload the page.
   const router = retryRouteChunks(createAppRouter(queryClient));
   trackPageViews(router);
-  // An expired session that cannot be refreshed sends signed-in pages to /auth/login (SPEC.md section 8).
+  // An expired session that cannot be refreshed sends signed-in pages to /auth/login.
   bindSessionNavigation(router);
   // The inlined reads are read again in the idle queue, behind the device sync.
   const stopWaitingForFirstPage = router.subscribe('onRendered', () => {

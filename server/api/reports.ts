@@ -10,8 +10,8 @@ import { PostgrestError } from '../http/errors.ts';
 import { requestClaims } from '../http/request-role.ts';
 
 /**
- * POST /api/errors, /api/performance and /api/feedback: what the app reports about itself (SPEC.md
- * section 7). Anyone may post, so every request is size-limited, rate-limited per address and
+ * POST /api/errors, /api/performance and /api/feedback: what the app reports about itself.
+ * Anyone may post, so every request is size-limited, rate-limited per address and
  * validated; rows are written by the platform (API roles cannot write these tables) and read by
  * admins through RLS. The user is the one a verified bearer token names, never the body's userId.
  */

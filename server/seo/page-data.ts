@@ -39,7 +39,7 @@ function read(key: string, table: string, params: Record<string, string>, single
   return { key, query: `${table}?${new URLSearchParams(query)}`, single };
 }
 
-/** How many featured tours the home page shows (SPEC.md section 9). */
+/** How many featured tours the home page shows. */
 const FEATURED_TOURS_LIMIT = '6';
 
 /** Every page: the active branding row, as fetchActiveBranding reads it (null when there is none). */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Stale after 5 minutes, discarded after 10 (SPEC.md section 9). */
+/** Stale after 5 minutes, discarded after 10. */
 export const QUERY_STALE_MS = 5 * 60 * 1000;
 export const QUERY_GC_MS = 10 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { createElement, use, type ComponentType } from 'react';
 
 /**
- * Chunk-load failures (SPEC.md section 4): retry after 1 s, then after 2 s; the third failure
+ * Chunk-load failures: retry after 1 s, then after 2 s; the third failure
  * reloads the page, once per chunk per tab (sessionStorage), so a chunk that is really gone shows
  * the error screen instead of reloading forever.
  */

@@ -1,4 +1,4 @@
-/** The one toast helper (SPEC.md section 8: success, error, warning, info). Toasts stay 5 s (section 9). */
+/** The one toast helper (success, error, warning, info). Toasts stay 5 s (section 9). */
 export const TOAST_MS = 5000;
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';

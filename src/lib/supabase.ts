@@ -20,8 +20,8 @@ async function createAppClient(): Promise<SupabaseClient<Database>> {
   sessionKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   const created: SupabaseClient<Database> = createClient<Database>(url, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: sessionKey },
-    // Every REST and storage call: an expired token is refreshed and the call retried once (SPEC.md
-    // section 8). Every refresh the server refuses is told to the session store.
+    // Every REST and storage call: an expired token is refreshed and the call retried once.
+    // Every refresh the server refuses is told to the session store.
     global: { fetch: createSessionFetch((input, init) => fetch(input, init), () => created.auth, reportRefreshRefused) },
   });
   return created;

@@ -3,8 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Changes a traveler makes in the portal with no connection (SPEC.md: every write goes through the
- * outbox): a wishlist removal on the wishlist page, a wishlist addition from a tour page opened in
+ * Changes a traveler makes in the portal with no connection (every write goes through
+ * the outbox): a wishlist removal on the wishlist page, a wishlist addition from a tour page opened in
  * another tab before the connection dropped, and a preference. The header shows them waiting; back
  * online each reaches the database exactly once and the indicator clears.
  */

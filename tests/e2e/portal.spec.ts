@@ -234,7 +234,7 @@ test.describe('traveler portal', () => {
     await expect.poll(async () => (await request.get(first)).status()).toBe(404);
     expect((await request.get((await avatarUrl())!)).status()).toBe(200);
 
-    // What the traveler did is in their activity log (SPEC.md section 9), as log_user_activity wrote it.
+    // What the traveler did is in their activity log, as log_user_activity wrote it.
     const actions = async () => (await rest<{ action: string }[]>(a, token, 'GET', 'user_activity_logs?select=action')).map((row) => row.action);
     await expect.poll(actions).toEqual(expect.arrayContaining(['sign_in', 'booking_view', 'settings_update', 'password_change', 'profile_update']));
   });

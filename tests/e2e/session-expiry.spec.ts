@@ -3,7 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
 
-// Sessions with short token lifetimes configured on a second built server (SPEC.md sections 4, 8, 9):
+// Sessions with short token lifetimes configured on a second built server:
 // - tokens of 4 seconds, on a device whose clock runs an hour behind the server's: the app believes
 //   its token has an hour left, so nothing renews it before the server answers 'JWT expired'. Then
 //   the request is refreshed and sent once more; and when the refresh is refused (the session was

@@ -20,7 +20,7 @@ const now = Date.UTC(2026, 5, 1, 8, 0, 0);
 /** A session expiring `minutes` from now, as GoTrue writes expires_at (seconds). */
 const expiringIn = (minutes: number) => (now + minutes * MINUTE) / 1000;
 
-describe('session timings (SPEC.md section 9)', () => {
+describe('session timings', () => {
   it('has the monitor every 60 s at 5 minutes, the service every 5 minutes at 15, the action at 10', () => {
     expect(SESSION_MONITOR_INTERVAL_MS).toBe(60_000);
     expect(SESSION_MONITOR_THRESHOLD_MS).toBe(5 * MINUTE);

@@ -10,7 +10,7 @@ import classes from './ErrorPages.module.css';
 import { reloadFresh } from './recovery.ts';
 
 /**
- * The error pages of SPEC.md section 2, one per area of the site, and the generic page of the error
+ * The error pages, one per area of the site, and the generic page of the error
  * boundary. Each area's page takes the props a TanStack Router errorComponent gets ({ error, reset }),
  * so a layout route uses it as its errorComponent. The app shows them through ErrorScreens.tsx,
  * which loads this module when a page is needed.

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon, Title }
 import { IconAlertTriangle, IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** The success widget closes itself after 2 s (SPEC.md section 9). */
+/** The success widget closes itself after 2 s. */
 export const SUCCESS_WIDGET_MS = 2000;
 
 function StatusCard({ icon, title, message, children, role }: { icon: ReactNode; title: string; message?: ReactNode; children?: ReactNode; role: 'status' | 'alert' }) {

@@ -4,7 +4,7 @@ import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { brandingFromRow, DEFAULT_BRANDING, type Branding, type BrandingRow } from './model.ts';
 
-/** Branding changes rarely: kept for an hour in the query cache and in localStorage (SPEC.md section 9). */
+/** Branding changes rarely: kept for an hour in the query cache and in localStorage. */
 export const BRANDING_CACHE_MS = 60 * 60 * 1000;
 const STORAGE_KEY = 'kilele:branding:v1';
 

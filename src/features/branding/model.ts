@@ -83,7 +83,7 @@ export interface Branding {
   branchOffices: BranchOffice[];
 }
 
-/** The spec's default branding (SPEC.md section 9), used when no active row exists. */
+/** The spec's default branding, used when no active row exists. */
 export const DEFAULT_BRANDING: Branding = {
   companyName: 'Kilele Safaris',
   tagline: 'Safaris, summits and shores from Arusha, Tanzania',

@@ -4,7 +4,7 @@ import { getSupabase } from '@/lib/supabase.ts';
 import { tourCardFromRow, tourDetailFromRow, travelerReviewFromRow, type TourCardRow, type TourDetail, type TourDetailRow, type TravelerReviewRow } from './model.ts';
 import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
 
-/** How many featured tours the home page shows (SPEC.md section 9). */
+/** How many featured tours the home page shows. */
 export const FEATURED_TOURS_LIMIT = 6;
 
 export const tourKeys = {

@@ -1,7 +1,7 @@
 import { errorFacts } from './facts.ts';
 
 /**
- * What kind of failure an error is (SPEC.md section 8). Pure: the same error always gets the same
+ * What kind of failure an error is. Pure: the same error always gets the same
  * type, so reports group well in the back office and screens can choose their advice from it.
  */
 export const ERROR_TYPES = [

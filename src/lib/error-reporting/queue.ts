@@ -3,7 +3,7 @@ import { localDb, type StoredErrorReport } from '../local-db.ts';
 /** The three product endpoints that take reports: POST /api/errors, /api/performance, /api/feedback. */
 export type ReportKind = 'errors' | 'performance' | 'feedback';
 
-/** Stored reports kept per kind (SPEC.md section 9: at most 10); the oldest go first. */
+/** Stored reports kept per kind (at most 10); the oldest go first. */
 export const MAX_KEPT_REPORTS = 10;
 
 /** What one delivery attempt came to: sent, worth trying again later, or refused for good. */

@@ -1,7 +1,7 @@
 import type { Workbox } from 'workbox-window';
 import { createStore } from './store.ts';
 
-/** How often an open page asks for a new version (SPEC.md section 9: every 5 minutes). */
+/** How often an open page asks for a new version (every 5 minutes). */
 export const UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /**

@@ -76,7 +76,7 @@ export async function signOut(): Promise<void> {
   await (await appSession()).signOut();
 }
 
-/** The refresh action: refreshes only when under 10 minutes remain (SPEC.md section 9). */
+/** The refresh action: refreshes only when under 10 minutes remain. */
 export async function refreshIfNeeded(): Promise<RefreshOutcome> {
   return (await appSession()).refreshIfNeeded();
 }

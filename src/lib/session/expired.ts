@@ -25,7 +25,7 @@ interface SessionRouter {
 }
 
 /**
- * Where an expired session that could not be refreshed leaves the user (SPEC.md section 8): on public
+ * Where an expired session that could not be refreshed leaves the user: on public
  * pages signed out where they are (the session store has signed them out); elsewhere on the sign-in
  * page, coming back afterwards. App.tsx binds this to the router once.
  */

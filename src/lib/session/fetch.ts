@@ -41,7 +41,7 @@ async function saysTokenExpired(response: Response): Promise<boolean> {
  *   out and says the session expired however the refusal was met. A refresh that cannot reach the
  *   server (offline, 5xx) is not a refusal.
  * - A REST or storage request refused with PGRST301 / 'JWT expired' refreshes the session and is sent
- *   once more with the new token (SPEC.md section 8). If the refresh fails, the answer is returned as
+ *   once more with the new token. If the refresh fails, the answer is returned as
  *   it is.
  */
 export function createSessionFetch(baseFetch: typeof fetch, auth: () => Auth, onRefused: () => void): typeof fetch {

@@ -1,5 +1,5 @@
 /**
- * The signed-in user on the client (SPEC.md sections 3, 4, 8 and 9). Stable names other features use:
+ * The signed-in user on the client. Stable names other features use:
  * useSession(), signOut(), requireSession(), refreshIfNeeded(), useSessionExpiredHandler(), logActivity().
  */
 export { appSession, getSessionState, refreshIfNeeded, requireSession, sessionUnauthorized, signOut, useSession } from './current.ts';

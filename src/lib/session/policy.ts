@@ -1,5 +1,5 @@
 /**
- * When the session is refreshed (SPEC.md section 9). Pure decisions over an injected clock, so the
+ * When the session is refreshed. Pure decisions over an injected clock, so the
  * monitor, the refresh service and the refresh action are tested without waiting.
  */
 
@@ -75,7 +75,7 @@ export function isRefusedRefresh(status: number): boolean {
  * - noSession: the device holds no session any more (another tab signed out);
  * - discarded: auth-js threw its result away because the stored session changed meanwhile (another
  *   tab refreshed, or a sign-out); whatever is stored now stands;
- * - refused: the server refused it; the session has ended (SPEC.md sections 4 and 8).
+ * - refused: the server refused it; the session has ended.
  */
 export type RefreshFailure = 'unreachable' | 'noSession' | 'discarded' | 'refused';
 

@@ -17,11 +17,11 @@ export interface SessionProfile {
   [column: string]: unknown;
 }
 
-/** The session user of SPEC.md section 3. */
+/** The session user. */
 export interface SessionUser {
   id: string;
   email: string;
-  /** 'traveler' when the profile has none (SPEC.md section 6). */
+  /** 'traveler' when the profile has none. */
   role: string;
   profile: SessionProfile | null;
 }
@@ -76,7 +76,7 @@ function sessionUser(session: Session, profile: SessionProfile | null): SessionU
 }
 
 /**
- * The session as SPEC.md sections 4, 8 and 9 describe it: signed out becomes signed in on login or a
+ * The session: signed out becomes signed in on login or a
  * successful session check; signing out clears the user; a refresh refused by the server, or
  * 'No active session', signs out. The monitor and the refresh service renew the token before it
  * runs out. State follows supabase-js's auth events, which other tabs' sign-ins and sign-outs raise
@@ -217,8 +217,8 @@ export class SessionController {
   }
 
   /**
-   * The server refused to refresh the session: signed out here and, once per session, told
-   * (SPEC.md section 8). Several paths meeting the same refusal find the session already gone.
+   * The server refused to refresh the session: signed out here, and the user told
+   * once per session. Several paths meeting the same refusal find the session already gone.
    */
   private expire(): Promise<void> {
     if (!this.expiring && this.session && !this.leaving) {

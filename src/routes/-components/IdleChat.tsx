@@ -7,7 +7,7 @@ import { lazyWithLoad } from '@/lib/lazy.ts';
 const ChatWidget = lazyWithLoad(() => import('@/features/contact/chat/ChatWidget.tsx'));
 
 /**
- * The chat widget, on every page (SPEC.md section 2), fetched only after the page is idle so it never
+ * The chat widget, on every page, fetched only after the page is idle so it never
  * competes with the page's own content. If it fails to load, the page goes on without it. The back
  * office has none: its staff answer the chats there, they do not start them.
  */

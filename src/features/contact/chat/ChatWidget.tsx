@@ -14,7 +14,7 @@ const VisitorChatPanel = lazyWithLoad(() => import('./VisitorChatPanel.tsx').the
 const TravelerChat = lazyWithLoad(() => import('./TravelerChat.tsx').then((module) => ({ default: module.TravelerChat })));
 
 /**
- * The chat widget on every page (SPEC.md section 2), loaded after the page is idle. A visitor leaves
+ * The chat widget on every page, loaded after the page is idle. A visitor leaves
  * a message with their email and gets the answer by email; a signed-in traveler writes in their
  * 'Chat with us' thread, which is also in the portal's messages, and sees staff replies here.
  */

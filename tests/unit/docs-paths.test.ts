@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The project explains itself: every file or folder its docs name in backticks exists, named from the
+ * repository's root (or from the doc's own folder), and nothing points at documents outside it.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+
+function docs(): string[] {
+  const found = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name === 'README.md') found.push(relative);
+    }
+  };
+  for (const dir of ['src', 'server', 'sw', 'tests', 'bench', 'scripts', 'supabase']) if (existsSync(path.join(root, dir))) walk(dir);
+  return found;
+}
+
+/** Where the server writes at run time, not files of the repository. */
+const RUNTIME = /^(\.data|DATA_DIR|test-results|dist|dist-server)\//;
+
+/** `a/b.ts`, `a/b/`, `a/b.ts:12` or `a/b.ts#anchor`: a path, as opposed to code or a MIME type. */
+function namedPaths(text: string): string[] {
+  return [...text.matchAll(/`([^`\s]+)`/g)]
+    .map(([, name]) => name.replace(/[:#].*$/, '').replace(/[,.]$/, ''))
+    .filter((name) => name.includes('/') && !name.startsWith('/') && !name.startsWith('@') && !/[*<>{}$]/.test(name))
+    .filter((name) => /\.[a-z]+$|\/$/.test(name) && !RUNTIME.test(name));
+}
+
+describe('the docs', () => {
+  const files = docs();
+
+  it('are found: the README, docs/ and the READMEs beside the code', () => {
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/security.md', 'docs/back-office.md', 'src/lib/outbox/README.md']));
+  });
+
+  it.each(files)('%s names only files that exist', (doc) => {
+    const missing = namedPaths(readFileSync(path.join(root, doc), 'utf8')).filter(
+      (name) => !existsSync(path.join(root, name)) && !existsSync(path.join(root, path.dirname(doc), name)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it.each(files)('%s points at nothing outside the repository', (doc) => {
+    expect(readFileSync(path.join(root, doc), 'utf8')).not.toMatch(/SPEC\.md|ARCHITECTURE\.md|LOOK\.md|\.\.\/shared/);
+  });
+});
+
+describe('the code', () => {
+  it('points at no document outside the repository', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const relative = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(relative);
+        else if (/\.(ts|tsx|mjs|sql|css)$/.test(entry.name) && /SPEC\.md|ARCHITECTURE\.md|LOOK\.md|\.\.\/shared\//.test(readFileSync(path.join(root, relative), 'utf8')))
+          offenders.push(relative);
+      }
+    };
+    for (const dir of ['src', 'server', 'sw', 'tests', 'bench', 'scripts', 'supabase']) walk(dir);
+    expect(offenders).toEqual([]);
+  });
+});
