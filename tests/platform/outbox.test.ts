@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribe } from '../../src/features/newsletter/writes.ts';
 import { analyticsEvent } from '../../src/lib/analytics.ts';
 import { LocalDb } from '../../src/lib/local-db.ts';
-import { defineAppendWrite } from '../../src/lib/outbox/append.ts';
+import { messagesSend } from '../../src/lib/messages/writes.ts';
 import { OutboxEngine } from '../../src/lib/outbox/engine.ts';
 import { classifyFailure } from '../../src/lib/outbox/errors.ts';
 import { preferencesUpdate, type PreferencesPatch } from '../../src/lib/outbox/preferences.ts';
@@ -114,20 +114,12 @@ describe('the same write sent twice changes the database once', () => {
     expect(data!.preferences.display).toMatchObject({ theme: 'dark', language: 'en', currency: 'USD' });
   });
 
-  it('appends (reviews) carry client_id: a resend adds nothing', async () => {
+  it('appends (messages) carry client_id: a resend adds nothing', async () => {
     const me = await server.traveler();
-    // Only a traveler who has done the tour may review it.
-    await server.service().from('bookings').insert({ user_id: me.userId, tour_id: tourIds[1], status: 'completed', total_amount: 100 });
-    const reviewCreate = defineAppendWrite<{ tourId: string; rating: number; title: string }>({
-      kind: 'test.reviews.create',
-      table: 'reviews',
-      alsoUnique: ['reviews_tour_id_user_id_key'],
-      describe: () => 'Post your review',
-      row: ({ tourId, rating, title }) => ({ tour_id: tourId, rating, title }),
-    });
-    await sendTwice(reviewCreate, me.client, entry(reviewCreate, { tourId: tourIds[1], rating: 5, title: 'Lions at dawn' }, me.userId));
-    const rows = await me.client.from('reviews').select('title').eq('user_id', me.userId);
-    expect(rows.data).toEqual([{ title: 'Lions at dawn' }]);
+    const threadId = randomUUID();
+    await sendTwice(messagesSend, me.client, entry(messagesSend, { threadId, subject: 'Lions at dawn', body: 'Can we leave at 6?' }, me.userId));
+    const rows = await me.client.from('messages').select('subject, body').eq('thread_id', threadId);
+    expect(rows.data).toEqual([{ subject: 'Lions at dawn', body: 'Can we leave at 6?' }]);
   });
 
   it('activity log: log_user_activity with the same client id logs once and answers the same id', async () => {
