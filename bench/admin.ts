@@ -10,10 +10,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
-import { postgresReachable, scratchDatabase, startServer } from './support.ts';
+import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
-const scale = Number(process.env.BENCH_SCALE ?? 1);
+const rounds = benchSetting('BENCH_ROUNDS', 40, 1);
+const scale = benchSetting('BENCH_SCALE', 1, 0.01);
 const withPglite = process.env.BENCH_PGLITE !== '0';
 const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -69,7 +69,7 @@ async function generate(db: Database): Promise<void> {
                 join departures d on d.position = 1 + (n * 7919) % d.total
                 join clients c on c.position = 1 + n % $2::int)
        insert into public.bookings (id, booking_reference, user_id, tour_id, departure_id, status, adults, children, contact, currency,
-                                    total_amount, amount_paid, price_breakdown, created_at, hold_expires_at)
+                                    total_amount, amount_paid, price_breakdown, created_at, hold_expires_at, source)
        select gen_random_uuid(), 'KB-' || lpad(n::text, 7, '0'), case when n % 3 = 0 then client_id end, tour_id, departure_id,
               case when start_date < current_date then (case when n % 11 = 0 then 'cancelled' else 'completed' end)
                    when n % 13 = 0 then 'pending' when n % 17 = 0 then 'cancelled' else 'confirmed' end,
@@ -82,7 +82,8 @@ async function generate(db: Database): Promise<void> {
               'USD', (adults + children) * unit, 0,
               jsonb_build_array(jsonb_build_object('kind', 'adult', 'label', 'Adults', 'quantity', adults, 'unit_price', unit, 'amount', adults * unit)),
               start_date - (30 + n % 200) * interval '1 day',
-              case when start_date >= current_date and n % 13 = 0 then now() + interval '2 days' end
+              case when start_date >= current_date and n % 13 = 0 then now() + interval '2 days' end,
+              case when n % 9 = 0 then 'office' else 'website' end
          from made`,
       [size.bookings, size.clients],
     );
@@ -242,7 +243,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   return { generated_in_s: generatedSeconds, rows: counts, ...figures };
 }
 
-const report: Record<string, unknown> = { rounds, scale, node: process.version };
-report.postgres = (await postgresReachable(postgresServer)) ? await benchmark('postgres') : 'not reachable';
-if (withPglite) report.pglite = await benchmark('pglite');
-console.log(JSON.stringify(report, null, 2));
+const figures: Record<string, unknown> = { rounds, scale, node: process.version };
+figures.postgres = (await postgresReachable(postgresServer)) ? await benchmark('postgres') : 'not reachable';
+if (withPglite) figures.pglite = await benchmark('pglite');
+report(figures);

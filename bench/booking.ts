@@ -9,10 +9,10 @@ import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { postgresReachable, scratchDatabase, startServer } from './support.ts';
+import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const clients = Number(process.env.BENCH_CLIENTS ?? 20);
+const seconds = benchSetting('BENCH_SECONDS', 10, 0.1);
+const clients = benchSetting('BENCH_CLIENTS', 20, 4);
 const withPglite = process.env.BENCH_PGLITE !== '0';
 const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDatabase = 'bench_booking';
@@ -162,7 +162,18 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   };
 }
 
-const report: Record<string, unknown> = { seconds, clients, node: process.version };
-report.postgres = (await postgresReachable(postgresServer)) ? await benchmark('postgres') : 'not reachable';
-if (withPglite) report.pglite = await benchmark('pglite');
-console.log(JSON.stringify(report, null, 2));
+const figures: Record<string, unknown> = { seconds, clients, node: process.version };
+const problems: string[] = [];
+for (const kind of ['postgres', 'pglite'] as const) {
+  if (kind === 'pglite' && !withPglite) continue;
+  if (kind === 'postgres' && !(await postgresReachable(postgresServer))) {
+    figures.postgres = 'not reachable';
+    continue;
+  }
+  const run = await benchmark(kind);
+  figures[kind] = run;
+  if (run.oversell.oversold_seats || run.oversell.counter_mismatches) problems.push(`${kind}: seats oversold or miscounted`);
+  if (run.unexpected_errors) problems.push(`${kind}: ${run.unexpected_errors} unexpected errors, the first: ${run.first_error}`);
+  if (run.bookings === 0) problems.push(`${kind}: no booking was made`);
+}
+report(figures, problems);

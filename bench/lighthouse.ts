@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { repoRoot, startBuiltServer } from '../tests/e2e/built-server.ts';
+import { benchSetting, report, smallMode } from './support.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = benchSetting('BENCH_RUNS', 3, 1);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface NetworkRequest {
@@ -111,13 +112,10 @@ try {
   const tours = (await (await fetch(`${server.url}/rest/v1/tours?select=slug&status=eq.active&order=title&limit=1`, {
     headers: { apikey: ((await (await fetch(`${server.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey },
   })).json()) as { slug: string }[];
-  const pages: Record<string, string> = {
-    home: '/',
-    tours: '/tours',
-    tour_detail: `/tours/${tours[0].slug}`,
-    contact: '/contact',
-    blog: '/blog',
-  };
+  // The small mode audits the home page alone.
+  const pages: Record<string, string> = smallMode
+    ? { home: '/' }
+    : { home: '/', tours: '/tours', tour_detail: `/tours/${tours[0].slug}`, contact: '/contact', blog: '/blog' };
   // Each page once before measuring: a fresh server's first answer for a page reads its data and
   // compiles the code on the way (a start-up cost a running site has long paid).
   for (const pathname of Object.values(pages)) await (await fetch(server.url + pathname)).text();
@@ -127,7 +125,7 @@ try {
     for (let run = 0; run < runs; run++) samples.push(await auditPage(server.url + pathname, chrome.port, server.distDir));
     figures[name] = { ...medianRun(samples), performance_samples: samples.map((sample) => sample.scores.performance) };
   }
-  console.log(JSON.stringify({ runs_per_page: runs, pages: figures }, null, 2));
+  report({ runs_per_page: runs, pages: figures });
 } finally {
   chrome.kill();
   await server.stop();

@@ -7,9 +7,10 @@
 import { chromium, request as apiRequest } from 'playwright-core';
 import { startBuiltServer } from '../tests/e2e/built-server.ts';
 import { runChaos } from '../tests/e2e/outbox-chaos.ts';
+import { benchSetting, report } from './support.ts';
 
-const seeds = Number(process.env.BENCH_SEEDS ?? 10);
-const actions = Number(process.env.BENCH_ACTIONS ?? 100);
+const seeds = benchSetting('BENCH_SEEDS', 10, 1);
+const actions = benchSetting('BENCH_ACTIONS', 100, 4);
 
 const server = await startBuiltServer();
 const browser = await chromium.launch({
@@ -38,4 +39,7 @@ try {
   await browser.close();
   await server.stop();
 }
-console.log(JSON.stringify({ ...figures, lost_doubled_or_wrong: figures.failed_seeds.length }, null, 2));
+report(
+  { ...figures, lost_doubled_or_wrong: figures.failed_seeds.length },
+  figures.failed_seeds.map(({ seed, problem }) => `seed ${seed}: ${problem}`),
+);

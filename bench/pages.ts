@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, startBuiltServer } from '../tests/e2e/built-server.ts';
+import { benchSetting, report, smallMode } from './support.ts';
 
-const requests = Number(process.env.BENCH_REQUESTS ?? 300);
-const concurrency = 20;
+const requests = benchSetting('BENCH_REQUESTS', 300, 20);
+const concurrency = smallMode ? 4 : 20;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,7 +48,7 @@ try {
       [`${concurrency}_at_once_per_second`]: Math.round(atOnce.length / seconds),
     };
   }
-  console.log(JSON.stringify({ requests, pages: figures }, null, 2));
+  report({ requests, pages: figures });
 } finally {
   await server.stop();
 }

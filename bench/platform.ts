@@ -8,10 +8,10 @@ import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { postgresReachable, scratchDatabase, startServer } from './support.ts';
+import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const seconds = benchSetting('BENCH_SECONDS', 5, 0.1);
+const connections = benchSetting('BENCH_CONNECTIONS', 10, 2);
 const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Figures {
@@ -110,7 +110,17 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   };
 }
 
-const report: Record<string, unknown> = { seconds, connections, node: process.version };
-report.pglite = await benchmark('pglite');
-report.postgres = (await postgresReachable(postgresServer)) ? await benchmark('postgres') : 'not reachable';
-console.log(JSON.stringify(report, null, 2));
+const figures: Record<string, unknown> = { seconds, connections, node: process.version };
+const problems: string[] = [];
+for (const kind of ['pglite', 'postgres'] as const) {
+  if (kind === 'postgres' && !(await postgresReachable(postgresServer))) {
+    figures.postgres = 'not reachable';
+    continue;
+  }
+  const run = await benchmark(kind);
+  figures[kind] = run;
+  for (const [name, measured] of Object.entries(run)) {
+    if ('errors' in measured && measured.errors) problems.push(`${kind}: ${name} had ${measured.errors} errors`);
+  }
+}
+report(figures, problems);

@@ -64,3 +64,23 @@ export async function scratchDatabase(serverUrl: string, name: string): Promise<
   url.pathname = `/${name}`;
   return { url: url.toString(), drop };
 }
+
+/**
+ * BENCH_SMALL=1 is each bench's small mode, which CI runs so that no bench rots unseen: a tenth of a
+ * second of load, a hundredth of the data, one run. Its figures mean nothing; that the bench
+ * completes, prints them and finds nothing wrong (no oversell, no lost write) does.
+ */
+export const smallMode = process.env.BENCH_SMALL === '1';
+
+/** A bench's knob: its environment variable when set, else the small or the full default. */
+export function benchSetting(name: string, full: number, small: number): number {
+  const value = process.env[name];
+  return value === undefined || value === '' ? (smallMode ? small : full) : Number(value);
+}
+
+/** Prints a bench's figures; a bench whose run found something wrong says what and exits non-zero. */
+export function report(figures: unknown, problems: string[] = []): void {
+  console.log(JSON.stringify(figures, null, 2));
+  for (const problem of problems) console.error(`bench: ${problem}`);
+  if (problems.length) process.exitCode = 1;
+}

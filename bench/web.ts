@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { repoRoot, startBuiltServer } from '../tests/e2e/built-server.ts';
+import { benchSetting, report } from './support.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+const runs = benchSetting('BENCH_RUNS', 5, 1);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,19 +75,16 @@ try {
   const samples: number[] = [];
   for (let run = 0; run < runs; run++) samples.push(await timeToHome(page));
 
-  console.log(
-    JSON.stringify(
-      {
-        precache_bytes: precache?.bytes ?? 0,
-        precache_entries: precache?.entries ?? 0,
-        runtime_caches: Object.fromEntries(Object.entries(caches).filter(([name]) => !name.startsWith('workbox-precache'))),
-        first_visit_home_ms: firstVisitMs,
-        offline_home_from_cache_ms: { median: median(samples), samples },
-        chromium: browser.version(),
-      },
-      null,
-      2,
-    ),
+  report(
+    {
+      precache_bytes: precache?.bytes ?? 0,
+      precache_entries: precache?.entries ?? 0,
+      runtime_caches: Object.fromEntries(Object.entries(caches).filter(([name]) => !name.startsWith('workbox-precache'))),
+      first_visit_home_ms: firstVisitMs,
+      offline_home_from_cache_ms: { median: median(samples), samples },
+      chromium: browser.version(),
+    },
+    precache ? [] : ['the service worker precached nothing'],
   );
 } finally {
   await browser.close();
