@@ -1,34 +1,34 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { allServers, workerCount } from './tests/e2e/servers.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
-// One data directory per port, so two runs on one machine never wipe each other's server.
-const dataDir = (process.env.E2E_DATA_DIR ??= `.data-e2e-${port}`);
-// The app's emails go through a real SMTP server (tests/e2e/smtp-sink.ts), which writes each one
-// into DATA_DIR/mail for tests/e2e/mail.ts; its port follows the app's, so two runs never share it.
-const smtpPort = port + 20000;
-
+// Each worker has a server of its own, with its own data directory and SMTP sink (tests/e2e/servers.ts).
+// The app's emails go through a real SMTP server (tests/e2e/smtp-sink.ts), which writes each one into
+// the server's mail folder for tests/e2e/mail.ts.
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  workers: 1,
+  workers: workerCount,
   retries: 0,
   reporter: 'list',
   timeout: 60_000,
   use: {
-    baseURL,
+    // Each test's address is its worker's server (tests/e2e/fixtures.ts); this is the first's.
+    baseURL: allServers[0].url,
     ...devices['Desktop Chrome'],
     headless: true,
+    // A service worker installs by downloading every chunk of the app: a fifth of a test's time, in
+    // every fresh context. Specs about working offline, updates and the outbox allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: [
+  webServer: allServers.flatMap(({ port, url, dataDir, mailDir, smtpPort }): Extract<PlaywrightTestConfig['webServer'], unknown[]> => [
     {
       command: 'exec node --import tsx tests/e2e/smtp-sink.ts',
       port: smtpPort,
-      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: `${dataDir}/mail` },
+      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: mailDir },
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -37,12 +37,12 @@ export default defineConfig({
     {
       // A fresh data directory every run: the demo company is seeded from scratch.
       command: `rm -rf ${dataDir} && exec node dist-server/server.mjs`,
-      url: `${baseURL}/api/health`,
+      url: `${url}/api/health`,
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
     },
-  ],
+  ]),
 });

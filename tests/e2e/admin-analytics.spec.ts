@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -25,7 +25,7 @@ test('an admin reads the last 90 days beside the 90 before, and downloads the bo
   );
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/analytics');
+  await openSignedIn(page, admin.email, admin.password, '/admin/analytics');
   await expect(page.getByTestId('analytics-figure')).toHaveCount(4, { timeout: 15_000 });
   await page.getByText('Last 90 days', { exact: true }).click();
   await expect(page.getByLabel('Bookings', { exact: true })).toContainText(String(report.totals.bookings));
@@ -57,7 +57,7 @@ test.describe('on a 768 px tablet', () => {
     const a = await api(request);
     const report = await rest<{ totals: { bookings: number } }>(a, await adminToken(a), 'POST', 'rpc/analytics_report', { p_from: inDays(-89), p_to: inDays(0) });
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/analytics');
+    await openSignedIn(page, admin.email, admin.password, '/admin/analytics');
     await expect(page.getByTestId('analytics-figure')).toHaveCount(4, { timeout: 15_000 });
     await page.getByText('Last 90 days', { exact: true }).tap();
     await expect(page).toHaveURL(new RegExp(`from=${inDays(-89)}`));

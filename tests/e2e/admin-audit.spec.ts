@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signIn, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest, signIn, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -35,7 +35,7 @@ test('the audit trail says a settings change, a team change, a tour price change
     await rest(a, token, 'POST', 'rpc/move_booking', { p_booking_id: booking.id, p_departure_id: later.id, p_reason: 'Audit trail test: the client asked for later dates' });
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInThroughPage(page, admin.email, admin.password, '/admin');
+    await openSignedIn(page, admin.email, admin.password, '/admin');
     await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Audit trail' }).click();
     await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
     const entries = page.getByTestId('audit-entry');
@@ -77,7 +77,7 @@ test.describe('on a 768 px tablet', () => {
 
   test('the trail fits the screen and filters by person', async ({ page }) => {
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/audit');
+    await openSignedIn(page, admin.email, admin.password, '/admin/audit');
     await expect(page.getByTestId('audit-entry').first()).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     const [{ full_name: adminName }] = await rest<{ full_name: string }[]>(await api(page.request), await adminToken(await api(page.request)), 'GET', `users?select=full_name&email=eq.${encodeURIComponent(admin.email)}`);
@@ -91,7 +91,7 @@ test.describe('on a 768 px tablet', () => {
 
   test('an agent is refused the trail, on the screen and by the database', async ({ page, request }) => {
     const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
-    await signInThroughPage(page, agent.email, agent.password, '/admin');
+    await openSignedIn(page, agent.email, agent.password, '/admin');
     await page.goto('/admin/audit');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
     const a = await api(request);

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { pdfAttachments, pdfText } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, type Api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -52,7 +52,7 @@ test('at a desk, the office downloads a booking’s invoice, and a refund’s no
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${payment.booking_id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/bookings/${payment.booking_id}`);
   await expect(page.getByRole('heading', { name: `Booking ${payment.bookings.booking_reference}` })).toBeVisible({ timeout: 15_000 });
 
   const download = page.getByRole('button', { name: 'Download invoice' });
@@ -95,7 +95,7 @@ test('on a tablet, the office emails the receipt of a payment to the client', as
   const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${payment.booking_id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/bookings/${payment.booking_id}`);
   await expect(page.getByRole('heading', { name: `Booking ${payment.bookings.booking_reference}` })).toBeVisible({ timeout: 15_000 });
 
   await expectReachable(page, page.getByRole('button', { name: 'Download invoice' }), true);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, type Api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -27,7 +27,7 @@ test('on a tablet, the office confirms a booking, corrects its travelers, resend
   const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${pending.id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/bookings/${pending.id}`);
   await expect(page.getByRole('heading', { name: `Booking ${pending.booking_reference}` })).toBeVisible({ timeout: 15_000 });
 
   // Confirm, only with a reason.
@@ -133,7 +133,7 @@ test('the office approves the holds of several pending bookings at once from the
   expect(pending.rows.length, 'two seeded pending bookings').toBeGreaterThanOrEqual(2);
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   await page.goto(`/admin/bookings?status=${encodeURIComponent(JSON.stringify(['pending']))}`);
   const chosen = pending.rows.slice(0, 2);
   for (const row of chosen) await page.getByRole('checkbox', { name: `Select ${row.booking_reference}` }).check();

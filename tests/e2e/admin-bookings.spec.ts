@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, staffCredentials, signUp, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, type Api, openSignedIn, PASSWORD, rest, signUp, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -38,7 +38,7 @@ test('an admin finds a booking from the palette, records a bank transfer, and se
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
   const overdueBefore = await figure(page, 'Balances overdue');
   expect(overdueBefore).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ test('an admin moves a booking to another departure and cancels another under th
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/${booking.id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/bookings/${booking.id}`);
   await expect(page.getByRole('heading', { name: `Booking ${booking.booking_reference}` })).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Change departure' }).click();
@@ -159,7 +159,7 @@ test('an agent enters a phone booking at a price set by hand; missing fields get
   const email = `phone-${Date.now()}@example.com`;
   const made = async () => (await seededBookings(a, { p_query: email })).length;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, agent.email, agent.password, '/admin/bookings');
+  await openSignedIn(page, agent.email, agent.password, '/admin/bookings');
   await page.getByRole('link', { name: 'New booking' }).click();
   const form = page.getByRole('form', { name: 'New booking' });
   await form.getByRole('button', { name: 'Make booking' }).click();
@@ -204,7 +204,7 @@ test.describe('on a 768 px tablet', () => {
     const a = await api(request);
     const [booking] = await seededBookings(a, { p_statuses: ['confirmed'], p_sort: 'start_date', p_descending: false, p_limit: 1 });
     const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
-    await signInThroughPage(page, agent.email, agent.password, '/admin');
+    await openSignedIn(page, agent.email, agent.password, '/admin');
     await expect(page.getByTestId('figure').first()).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Bookings' }).tap();
@@ -243,7 +243,7 @@ test('the list shows dates in the staff member’s own time zone and date format
   // The day the booking was made where the agent is (UTC+14), written year first.
   const booked = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(booking.created_at));
 
-  await signInThroughPage(page, agent.email, PASSWORD, '/admin');
+  await openSignedIn(page, agent.email, PASSWORD, '/admin');
   await page.goto(`/admin/bookings?q=${booking.booking_reference}`);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: booking.booking_reference }) });
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -255,7 +255,7 @@ test('an editor and a traveler cannot open the bookings, on the screen or throug
   const a = await api(request);
   const editor = await signUp(a, 'Ed Bookings');
   await rest(a, await adminToken(a), 'PATCH', `users?id=eq.${editor.userId}`, { role: 'editor' });
-  await signInThroughPage(page, editor.email, PASSWORD, '/admin');
+  await openSignedIn(page, editor.email, PASSWORD, '/admin');
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Bookings' })).toHaveCount(0);
   await page.goto('/admin/bookings');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });

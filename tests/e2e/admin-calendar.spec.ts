@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage, staffCredentials, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, type Api, openSignedIn, rest, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -94,7 +94,7 @@ test('an admin staffs a trip, sees who is busy before choosing, is refused an ov
   const trip = await setUp(a, request, start);
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/calendar');
+  await openSignedIn(page, admin.email, admin.password, '/admin/calendar');
   await page.goto(`/admin/calendar?date=${start}`);
   await expect(page.getByTestId('calendar-month')).toBeVisible({ timeout: 15_000 });
   await bar(page, trip.title, start).click();
@@ -203,7 +203,7 @@ test.describe('on a 768 px tablet', () => {
     await rest(a, token, 'POST', 'departure_guides', { departure_id: trip.departure, guide_id: free.id });
     await rest(a, token, 'POST', 'guide_leave', { guide_id: free.id, starts_on: plusDays(start, 6), ends_on: plusDays(start, 7) });
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/calendar');
+    await openSignedIn(page, admin.email, admin.password, '/admin/calendar');
     await page.goto(`/admin/calendar?view=list&date=${start}`);
     const row = page.getByRole('table', { name: 'Trips' }).getByRole('row').filter({ hasText: officeDate(start) }).filter({ hasText: trip.title });
     await expect(row.first()).toBeVisible({ timeout: 15_000 });
@@ -260,7 +260,7 @@ test('a guide opens and prints the manifest of a trip they lead; another trip’
   const [other] = await rest<{ id: string }[]>(a, token, 'GET', `tour_departures?select=id&status=neq.cancelled&id=not.in.(${guide.departure_guides.map((row) => row.tour_departures.id).join(',')})&limit=1`);
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signInThroughPage(page, joseph.email, joseph.password, '/admin');
+  await openSignedIn(page, joseph.email, joseph.password, '/admin');
   await page.goto(`/admin/manifests/${his.id}`);
   await expect(page.getByRole('heading', { name: his.tours.title, level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

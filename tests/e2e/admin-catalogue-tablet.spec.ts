@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { adminToken, api, rest, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminToken, api, openSignedIn, rest, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -24,7 +24,7 @@ const companyDay = (days: number) => iso(new Date(Date.now() + 3 * 3_600_000 + d
 
 async function signInAsEditor(page: Page, address: string) {
   const editor = (await staffCredentials()).find((person) => person.role === 'editor')!;
-  await signInThroughPage(page, editor.email, editor.password, address);
+  await openSignedIn(page, editor.email, editor.password, address);
 }
 
 test('media: a picture is added and described by touch', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, staffCredentials, signUp, type Api } from './rest-api.ts';
+import { adminCredentials, adminToken, api, type Api, openSignedIn, PASSWORD, rest, signUp, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -32,7 +32,7 @@ test('an admin finds a client, opens them, and merges their guest booking under 
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/clients');
+  await openSignedIn(page, admin.email, admin.password, '/admin/clients');
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('textbox', { name: 'Search clients' }).fill(account.name);
   await expect(page).toHaveURL(/[?&]q=/);
@@ -71,7 +71,7 @@ test.describe('on a 768 px tablet', () => {
     const a = await api(request);
     const [client] = await clients(a, { p_kind: 'guest', p_upcoming: true, p_limit: 1 });
     const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
-    await signInThroughPage(page, agent.email, agent.password, '/admin');
+    await openSignedIn(page, agent.email, agent.password, '/admin');
     await expect(page.getByTestId('figure').first()).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Clients' }).tap();
@@ -105,7 +105,7 @@ test('an editor cannot open the clients, on the screen or through the API', asyn
   const a = await api(request);
   const editor = await signUp(a, 'Ed Clients');
   await rest(a, await adminToken(a), 'PATCH', `users?id=eq.${editor.userId}`, { role: 'editor' });
-  await signInThroughPage(page, editor.email, PASSWORD, '/admin');
+  await openSignedIn(page, editor.email, PASSWORD, '/admin');
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await page.goto('/admin/clients');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });

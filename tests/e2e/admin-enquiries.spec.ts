@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -33,7 +33,7 @@ test('an admin turns an enquiry into a quote; the client accepts it online and t
   const enquiry = await seededEnquiry(request, 'Honeymoon in June');
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   await page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Enquiries' }).click();
   await expect(page).toHaveURL(/\/admin\/bookings\/enquiries/);
   await page.getByRole('table', { name: 'Open enquiries' }).getByText('Honeymoon in June').click();
@@ -113,7 +113,7 @@ test('on a tablet, an enquiry is assigned, contacted, and only marked lost with 
   const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/enquiries/${enquiry.id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/bookings/enquiries/${enquiry.id}`);
   await expect(page.getByRole('heading', { name: enquiry.subject })).toBeVisible();
 
   await pickOption(page, page.getByRole('combobox', { name: 'Assigned to' }), 'Neema Mushi');
@@ -145,7 +145,7 @@ test('several enquiries are given to an agent and marked contacted at once', asy
   const enquiry = await seededEnquiry(request, 'Is the Ngorongoro day trip suitable for a 4-year-old?');
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   await page.goto('/admin/bookings/enquiries?stage=new');
   const table = page.getByRole('table', { name: 'New enquiries' });
   await table.getByRole('checkbox', { name: `Select the enquiry from ${enquiry.name}` }).check();
@@ -188,7 +188,7 @@ test.describe('on a 768 px tablet with touch', () => {
     expect(sent.status()).toBe(200);
 
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/quotes/${quote.id}`);
+    await openSignedIn(page, admin.email, admin.password, `/admin/bookings/quotes/${quote.id}`);
     await page.getByRole('button', { name: 'Client accepted' }).tap();
     const form = page.getByRole('form', { name: 'Accept for the client' });
     await form.getByRole('button', { name: 'Accept and make the booking' }).tap();

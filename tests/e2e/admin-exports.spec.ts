@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 
 /**
  * The office's exports open as text in a spreadsheet: a guest who books as a formula gets no formula
@@ -32,7 +32,7 @@ test('bookings and clients exports carry a formula-like name and phone as text',
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/bookings');
+  await openSignedIn(page, admin.email, admin.password, '/admin/bookings');
   await page.goto(`/admin/bookings?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole('button', { name: /^Export 1 to CSV$/ })).toBeEnabled({ timeout: 15_000 });
   const [booking] = await downloadedCsv(page, /^Export 1 to CSV$/);

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signIn, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest, signIn, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 import { ageTheSession, hangTheNetwork, releaseTheNetwork } from './no-signal.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
+
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Field mode on a tablet with no signal: the trip opens after a reload offline, travelers are
@@ -62,7 +65,7 @@ test('offline at the gate: check-ins, cash and a note reach the server once; a c
   } = await tripToday(request, [[`Ingrid Field ${suffix}`, `Lars Field ${suffix}`], [`Solveig Field ${suffix}`]]);
 
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, '/admin/field');
+  await openSignedIn(page, admin.email, admin.password, '/admin/field');
   await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
   await controlledByServiceWorker(page);
   await page.goto(`/admin/field/${departure.id}`);
@@ -137,7 +140,7 @@ test('with a network that hangs and an hour-old session, the trip reloads at onc
   const travelers = [`Asha Gate ${suffix}`, `Baraka Gate ${suffix}`];
   const { a, token, tour, departure } = await tripToday(request, [travelers]);
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, '/admin/field');
+  await openSignedIn(page, admin.email, admin.password, '/admin/field');
   await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
   await controlledByServiceWorker(page);
   await page.goto(`/admin/field/${departure.id}`);
@@ -177,7 +180,7 @@ test('a guide made an editor meanwhile is refused field mode once the server ans
   const token = await adminToken(a);
   const guide = (await staffCredentials()).filter((member) => member.role === 'guide').at(-1)!;
   const [{ id: guideId }] = await rest<{ id: string }[]>(a, token, 'GET', `users?select=id&email=eq.${encodeURIComponent(guide.email)}`);
-  await signInThroughPage(page, guide.email, guide.password, '/admin/field');
+  await openSignedIn(page, guide.email, guide.password, '/admin/field');
   await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
 
   const setRole = async (role: string) => {
@@ -212,7 +215,7 @@ test('a guide signs in and sees only the trips they lead; their token cannot rea
     .map((trip) => trip.id);
   expect(his.length).toBeGreaterThan(0);
 
-  await signInThroughPage(page, joseph.email, joseph.password, '/admin/field');
+  await openSignedIn(page, joseph.email, joseph.password, '/admin/field');
   await expect(page.getByTestId('field-saved-at')).toContainText('Saved on this device', { timeout: 15_000 });
   await expect(page.getByTestId('field-trip')).toHaveCount(his.length);
   const shown = await page.getByTestId('field-trip').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')!.split('/').pop()));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -102,7 +102,7 @@ async function signedIn(browser: Browser, touch: boolean): Promise<Page> {
   );
   const page = await context.newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   return page;
 }
 

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signIn, signInThroughPage, signUp, staffCredentials } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, PASSWORD, rest, signIn, signUp, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
+
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * A manifest complete: a family books a trip with a child and an extra; the traveler gives the
@@ -60,7 +63,7 @@ test('a manifest printed and exported for a trip with a child, an extra, a picku
 
   // In the portal, the traveler gives the child's details for the guide.
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInThroughPage(page, family.email, PASSWORD, `/traveler/bookings/${booking.booking_reference}`);
+  await openSignedIn(page, family.email, PASSWORD, `/traveler/bookings/${booking.booking_reference}`);
   const travelers = page.getByTestId('traveler-details');
   await travelers.getByRole('button', { name: 'Details of Traveler 2' }).click();
   const form = page.getByRole('form', { name: 'Traveler details' });
@@ -98,7 +101,7 @@ test('a manifest printed and exported for a trip with a child, an extra, a picku
   // The office sets the pickup on the booking page, and sees the note there.
   const office = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const admin = await adminCredentials();
-  await signInThroughPage(office, admin.email, admin.password, `/admin/bookings/${booking.id}`);
+  await openSignedIn(office, admin.email, admin.password, `/admin/bookings/${booking.id}`);
   await expect(office.getByRole('heading', { name: `Booking ${booking.booking_reference}` })).toBeVisible({ timeout: 15_000 });
   await expect(office.getByTestId('booking-field-notes')).toContainText('Ella gets car-sick: front seat');
   await expect(office.getByTestId('travelers')).toContainText('Dietary: No nuts');
@@ -179,7 +182,7 @@ test('a manifest printed and exported for a trip with a child, an extra, a picku
 
   // The trip's guide opens and prints their own manifest, with the same four.
   const guidePage = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true })).newPage();
-  await signInThroughPage(guidePage, joseph.email, joseph.password, '/admin');
+  await openSignedIn(guidePage, joseph.email, joseph.password, '/admin');
   await guidePage.goto(`/admin/manifests/${departure.id}`);
   await expect(guidePage.getByRole('heading', { name: tour.title, level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(guidePage.getByRole('link', { name: 'Field mode' }).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { adminToken, api, rest, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminToken, api, openSignedIn, rest, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -21,7 +21,7 @@ test('an editor uploads a picture, describes it, makes it a tour’s cover; the 
 
   const photo = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: { r: 190, g: 140, b: 70 } } }).jpeg().toBuffer();
   const photoName = `elephants-${stamp}.jpg`;
-  await signInThroughPage(page, editor.email, editor.password, '/admin/media');
+  await openSignedIn(page, editor.email, editor.password, '/admin/media');
   await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible({ timeout: 15_000 });
   // The demo company's library: photos in their sizes, two still waiting for alt text.
   await expect(page.getByRole('article', { name: 'serengeti.jpg' })).toContainText('sizes 480, 960, 1600');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, api, PASSWORD, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { adminCredentials, api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /** The staff inbox: a traveler's question waits for the team, the reply reaches the traveler's portal. */
@@ -14,7 +14,7 @@ test('an admin replies to a traveler’s message and the traveler sees it in the
 
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/messages');
+  await openSignedIn(page, admin.email, admin.password, '/admin/messages');
   await page.getByText('Waiting for us', { exact: true }).click();
   await expect(page).toHaveURL(/waiting=1/);
   const row = page.getByRole('button', { name: new RegExp(`Conversation with Neema Traveler: ${subject}`) });
@@ -35,7 +35,7 @@ test('an admin replies to a traveler’s message and the traveler sees it in the
 
   const portal = await browser.newContext();
   const travelerPage = await portal.newPage();
-  await signInThroughPage(travelerPage, traveler.email, PASSWORD, '/traveler/messages');
+  await openSignedIn(travelerPage, traveler.email, PASSWORD, '/traveler/messages');
   await travelerPage.getByTestId('thread-list').getByRole('button', { name: new RegExp(subject) }).click();
   await expect(travelerPage.getByTestId('thread')).toContainText('Every vehicle carries two pairs');
   await portal.close();
@@ -50,7 +50,7 @@ test.describe('on a 768 px tablet', () => {
     const subject = `Transfers ${randomUUID().slice(0, 6)}`;
     await rest(a, traveler.token, 'POST', 'messages', { thread_id: randomUUID(), subject, body: 'Is the airport transfer included?' });
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/messages');
+    await openSignedIn(page, admin.email, admin.password, '/admin/messages');
     await page.getByRole('button', { name: new RegExp(subject) }).tap();
     await expect(page.getByTestId('conversation')).toContainText('Is the airport transfer included?');
     await expect(page.getByTestId('threads')).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -11,7 +11,7 @@ import { saveScreenshot } from './screenshots.ts';
 test('an admin adds a guide with a licence and leave, and a vehicle; bad input gets a field message and writes nothing', async ({ page, request }) => {
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/guides');
+  await openSignedIn(page, admin.email, admin.password, '/admin/guides');
   const guides = page.getByRole('table', { name: 'Guides' });
   await expect(guides.getByRole('row').filter({ hasText: 'Joseph Laizer' })).toContainText('Has an account', { timeout: 15_000 });
   await expect(guides.getByRole('row').filter({ hasText: 'Peter Shirima' })).toHaveCount(0);
@@ -107,7 +107,7 @@ test.describe('on a 768 px tablet', () => {
     const [guide] = await rest<{ id: string }[]>(a, token, 'POST', 'guides?select=id', { full_name: `Leave Guide ${stamp}`, languages: ['English'] });
     await rest(a, token, 'POST', 'departure_guides', { departure_id: trip.id, guide_id: guide.id });
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/guides');
+    await openSignedIn(page, admin.email, admin.password, '/admin/guides');
     await page.goto(`/admin/guides/${guide.id}`);
     const leave = page.getByRole('form', { name: 'Add leave' });
     await expect(leave).toBeVisible({ timeout: 15_000 });
@@ -128,7 +128,7 @@ test.describe('on a 768 px tablet', () => {
 
   test('an admin takes a vehicle off the road by touch; the list says so', async ({ page }) => {
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/vehicles');
+    await openSignedIn(page, admin.email, admin.password, '/admin/vehicles');
     const vehicles = page.getByRole('table', { name: 'Vehicles' });
     await expect(vehicles.getByRole('row').filter({ hasText: 'Land Cruiser 3' })).toContainText('Off the road', { timeout: 15_000 });
     await vehicles.getByRole('row').filter({ hasText: 'Coaster' }).tap();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminToken, api, rest, signInThroughPage, staffCredentials, type Api } from './rest-api.ts';
+import { adminToken, api, type Api, openSignedIn, rest, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -38,7 +38,7 @@ async function lifeOfAPhoneBooking(page: Page, a: Api, touch: boolean) {
   const { title, extra, unit } = await tourWithExtra(a);
   const agent = (await staffCredentials()).find((member) => member.role === 'agent')!;
   const email = `phone-life-${touch ? 'tablet' : 'desk'}-${Date.now()}@example.com`;
-  await signInThroughPage(page, agent.email, agent.password, '/admin/bookings/new');
+  await openSignedIn(page, agent.email, agent.password, '/admin/bookings/new');
 
   // One form: the trip, one adult, the extra, the pickup, the client, and a payment with cents.
   const form = page.getByRole('form', { name: 'New booking' });

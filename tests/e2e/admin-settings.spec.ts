@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /** The settings the booking engine reads: admins change them with field messages; agents are kept out. */
@@ -10,7 +10,7 @@ test('an admin changes the cancellation policy, a bad tier gets its message and 
   const before = await tiers();
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+  await openSignedIn(page, admin.email, admin.password, '/admin/settings');
   const policy = page.getByRole('form', { name: 'Cancellation policy' });
   await expect(policy.getByRole('textbox', { name: 'Fee percent, tier 1' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('form', { name: 'Booking terms' }).getByRole('textbox', { name: 'Deposit, % of the total' })).toHaveValue('30%');
@@ -42,7 +42,7 @@ test('an admin changes the deposit, a bad value gets its message and writes noth
   const deposit = async () => (await rest<{ deposit_percent: number }[]>(a, token, 'GET', 'booking_settings?select=deposit_percent'))[0].deposit_percent;
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+  await openSignedIn(page, admin.email, admin.password, '/admin/settings');
   const terms = page.getByRole('form', { name: 'Booking terms' });
   const field = terms.getByRole('textbox', { name: 'Deposit, % of the total' });
   await expect(field).toHaveValue('30%', { timeout: 15_000 });
@@ -89,7 +89,7 @@ test.describe('on a 768 px tablet', () => {
       (await (await request.get('/rest/v1/payment_instructions?select=swift_code,branch', { headers: { apikey: a.anonKey } })).json()) as { swift_code: string; branch: string }[];
     const before = (await shown())[0];
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+    await openSignedIn(page, admin.email, admin.password, '/admin/settings');
     const bank = page.getByRole('form', { name: 'Bank details' });
     const swift = bank.getByRole('textbox', { name: 'SWIFT code' });
     await expect(swift).toHaveValue(before.swift_code, { timeout: 15_000 });
@@ -121,7 +121,7 @@ test('an agent cannot open the settings, and the database refuses the agent’s 
   const a = await api(request);
   const staff = await staffCredentials();
   const agent = staff.find((member) => member.role === 'agent')!;
-  await signInThroughPage(page, agent.email, agent.password, '/admin');
+  await openSignedIn(page, agent.email, agent.password, '/admin');
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
-import { adminCredentials, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, openSignedIn, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -16,7 +14,7 @@ const screens = (page: Page) => page.getByRole('navigation', { name: 'Back offic
 test('an admin invites an agent, who joins through the emailed link and sees the agent’s screens only', async ({ page, browser }) => {
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/team');
+  await openSignedIn(page, admin.email, admin.password, '/admin/team');
   const team = page.getByRole('table', { name: 'Team' });
   await expect(team.getByRole('row').filter({ hasText: 'neema@kilelesafaris.co.tz' })).toContainText('Active', { timeout: 15_000 });
   await expect(team.getByRole('row').filter({ hasText: 'amani@kilelesafaris.co.tz' })).toContainText(/Invited.*Not yet signed in/);
@@ -74,9 +72,9 @@ test.describe('on a 768 px tablet', () => {
 
   test('an admin changes a guide’s role with a confirm, and cannot demote themselves', async ({ page }) => {
     const admin = await adminCredentials();
-    const staff = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'staff-credentials.json'), 'utf8')) as { role: string; email: string }[];
+    const staff = await staffCredentials();
     const guide = staff.filter((member) => member.role === 'guide').at(-1)!;
-    await signInThroughPage(page, admin.email, admin.password, '/admin/team');
+    await openSignedIn(page, admin.email, admin.password, '/admin/team');
     const team = page.getByRole('table', { name: 'Team' });
     const row = team.getByRole('row').filter({ hasText: guide.email });
     await expect(row).toContainText('Guide', { timeout: 15_000 });

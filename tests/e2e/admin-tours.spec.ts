@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
 import { expect, test } from './fixtures.ts';
-import { adminToken, api, rest, signIn, signInThroughPage, staffCredentials } from './rest-api.ts';
+import { adminToken, api, openSignedIn, rest, signIn, staffCredentials } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -54,7 +54,7 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
   const title = `Ruaha Walking Safari ${stamp}`;
   const slug = `ruaha-walking-safari-${stamp}`;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, editor.email, editor.password, '/admin/tours');
+  await openSignedIn(page, editor.email, editor.password, '/admin/tours');
   await expect(page.getByRole('table', { name: 'Tours' })).toContainText('Published', { timeout: 15_000 });
   await saveScreenshot(page, 'admin-tours');
 
@@ -249,7 +249,7 @@ test('an editor builds, previews and publishes a tour; a visitor finds it and bo
 
 test('an agent cannot open the catalogue and content screens, and the database and the server refuse their writes', async ({ page, request }) => {
   const agent = (await staffCredentials()).find((person) => person.role === 'agent')!;
-  await signInThroughPage(page, agent.email, agent.password, '/admin');
+  await openSignedIn(page, agent.email, agent.password, '/admin');
   const navigation = page.getByRole('navigation', { name: 'Back office screens' });
   await expect(navigation).toBeVisible({ timeout: 15_000 });
   for (const screen of ['Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media']) await expect(navigation.getByRole('link', { name: screen })).toHaveCount(0);
@@ -302,7 +302,7 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
   await rest(a, admin, 'PATCH', `tours?id=eq.${tour.id}`, { hero_image_url: ((await uploaded.json()) as { url: string }).url });
 
   const editor = await editorCredentials();
-  await signInThroughPage(page, editor.email, editor.password, '/admin/itinerary-debug');
+  await openSignedIn(page, editor.email, editor.password, '/admin/itinerary-debug');
   await expect(page).toHaveURL(/\/admin\/check-itinerary$/);
   const card = page.getByRole('region', { name: title });
   await expect(card.getByRole('listitem')).toHaveText([
@@ -332,7 +332,7 @@ test('the itinerary checks list a planted problem of each kind, each linked to t
 test('an editor exports the catalogue, then imports a CSV: a bad row is named and nothing written, the fixed file imports whole', async ({ page, request }) => {
   const editor = await editorCredentials();
   const stamp = Date.now().toString(36);
-  await signInThroughPage(page, editor.email, editor.password, '/admin/tours');
+  await openSignedIn(page, editor.email, editor.password, '/admin/tours');
   await expect(page.getByRole('table', { name: 'Tours' })).toContainText('Published', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Export' }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^CSV/ }).click()]);
@@ -386,7 +386,7 @@ test('an editor orders the destinations by keyboard and the site follows; a take
   const a = await api(request);
   const destinations = await rest<{ name: string; slug: string }[]>(a, a.anonKey, 'GET', 'destinations?select=name,slug&order=display_order,name');
   const [first, second] = destinations;
-  await signInThroughPage(page, editor.email, editor.password, '/admin/destinations');
+  await openSignedIn(page, editor.email, editor.password, '/admin/destinations');
   const list = page.getByRole('list', { name: 'Destinations' });
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-label', first.name, { timeout: 15_000 });
   await saveScreenshot(page, 'admin-destinations');
@@ -443,7 +443,7 @@ test.describe('on a 768 px tablet', () => {
       { tour_id: tour.id, day_number: 2, title: 'Tarangire', meals: ['Breakfast', 'Lunch'] },
     ]);
     const editor = await editorCredentials();
-    await signInThroughPage(page, editor.email, editor.password, '/admin/tours');
+    await openSignedIn(page, editor.email, editor.password, '/admin/tours');
     await page.goto(`/admin/tours/${tour.id}?tab=itinerary`);
     const days = page.getByTestId('itinerary-day');
     await expect(days.first().getByRole('textbox', { name: 'Title' })).toHaveValue('Arusha', { timeout: 15_000 });

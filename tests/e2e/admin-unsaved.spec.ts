@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, rest, signInThroughPage } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 
 /**
  * Unsaved changes: every back-office form asks before its edits are lost (one prompt per page,
@@ -17,7 +17,7 @@ test('at 1280 px, a settings form and a tour’s details ask before a sidebar li
   const stamp = Date.now().toString(36);
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin/settings');
+  await openSignedIn(page, admin.email, admin.password, '/admin/settings');
 
   const bank = page.getByRole('form', { name: 'Bank details' });
   const branch = bank.getByRole('textbox', { name: 'Branch' });
@@ -94,7 +94,7 @@ test('at 1280 px, a settings form and a tour’s details ask before a sidebar li
 test('at 1280 px, a modal form asks before closing takes its edits; the page asks while it is open', async ({ page }) => {
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   // In from the dashboard, so the back button has a back-office page to go back to.
   await sidebarLink(page, 'Team').click();
   await page.getByRole('button', { name: 'Invite someone' }).click();
@@ -137,7 +137,7 @@ test('at 1280 px, a tour’s itinerary edited and reloaded offers its draft back
   const [tour] = await rest<{ id: string }[]>(a, token, 'GET', 'tours?select=id&status=eq.active&is_private=eq.false&order=slug&limit=1');
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, `/admin/tours/${tour.id}`);
+  await openSignedIn(page, admin.email, admin.password, `/admin/tours/${tour.id}`);
   await page.getByRole('tab', { name: 'Itinerary' }).click();
   const title = page.getByTestId('itinerary-day').first().getByRole('textbox', { name: 'Title' });
   await expect(title).toBeVisible({ timeout: 15_000 });
@@ -193,7 +193,7 @@ test.describe('on a 768 px tablet with touch', () => {
     });
 
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, `/admin/bookings/quotes/${quote.id}`);
+    await openSignedIn(page, admin.email, admin.password, `/admin/bookings/quotes/${quote.id}`);
     const title = page.getByRole('textbox', { name: 'Title the client sees' });
     await expect(title).toHaveValue('Ngorongoro in March', { timeout: 15_000 });
     await title.tap();

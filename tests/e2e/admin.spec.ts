@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readClientManifest } from '../../server/seo/route-scripts.ts';
 import { expect, test } from './fixtures.ts';
-import { adminCredentials, adminToken, api, PASSWORD, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { adminCredentials, adminToken, api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -16,7 +16,7 @@ test('visitors and travelers get Access Denied on every back-office address', as
   }
   const a = await api(request);
   const traveler = await signUp(a, 'Curious Traveler');
-  await signInThroughPage(page, traveler.email, PASSWORD);
+  await openSignedIn(page, traveler.email, PASSWORD);
   for (const path of ['/admin', '/admin/auth-debug', '/admin/tours']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible({ timeout: 15_000 });
@@ -27,7 +27,7 @@ test('visitors and travelers get Access Denied on every back-office address', as
 test('an admin opens the dashboard and jumps to a screen from the command palette', async ({ page }) => {
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPage(page, admin.email, admin.password, '/admin');
+  await openSignedIn(page, admin.email, admin.password, '/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('figure')).toHaveCount(9, { timeout: 15_000 });
   await expect(page.getByRole('navigation', { name: 'Back office screens' }).getByRole('link')).toHaveText(['Dashboard', 'Notifications', 'Analytics', 'Bookings', 'Enquiries', 'Clients', 'Messages', 'Calendar', 'Field mode', 'Guides', 'Vehicles', 'Tours', 'Destinations', 'Experiences', 'Activities', 'Itinerary checks', 'Media', 'Settings', 'Team', 'Audit trail', 'Sign-in details']);
@@ -64,7 +64,7 @@ test.describe('on a 768 px tablet', () => {
 
   test('the screens open from the menu by touch; Safe Mode turns the palette off until it is left', async ({ page }) => {
     const admin = await adminCredentials();
-    await signInThroughPage(page, admin.email, admin.password, '/admin');
+    await openSignedIn(page, admin.email, admin.password, '/admin');
     await expect(page.getByTestId('figure').first()).toBeVisible({ timeout: 15_000 });
     await saveScreenshot(page, 'admin-dashboard');
     await page.getByRole('button', { name: 'Open menu' }).tap();
@@ -88,7 +88,7 @@ test('an editor gets the screens of the role, without the office figures; the da
   const a = await api(request);
   const editor = await signUp(a, 'Eda Editor');
   await rest(a, await adminToken(a), 'PATCH', `users?id=eq.${editor.userId}`, { role: 'editor' });
-  await signInThroughPage(page, editor.email, PASSWORD, '/admin');
+  await openSignedIn(page, editor.email, PASSWORD, '/admin');
   await expect(page.getByRole('heading', { name: 'Welcome, Eda Editor' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('figure')).toHaveCount(0);
   const refused = await request.post('/rest/v1/rpc/admin_dashboard', { headers: { apikey: a.anonKey, authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' }, data: '{}' });

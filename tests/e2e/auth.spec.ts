@@ -5,7 +5,7 @@ import { emailTo } from './mail.ts';
 
 // Accounts in a real browser against the built server: register, sign out, sign in (also through
 // /login), the wrong-password message, the way back after signing in, and a password reset through
-// the email the server writes under its DATA_DIR (.data-e2e/mail).
+// the email the server writes under its DATA_DIR (tests/e2e/servers.ts).
 
 const password = 'Ngorongoro-2026!';
 

@@ -2,8 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { emailTo } from './mail.ts';
 import { bookingForm, chooseDeparture, clickBook, fillTraveler, money } from './booking-page.ts';
-import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { adminToken, api, type Api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
+
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * The booking page in Chromium against the built server, on a desktop and on a 390px phone: a guest
@@ -208,7 +211,7 @@ for (const size of sizes) {
       const traveler = await signUp(a, 'Zawadi Traveler');
       await rest(a, traveler.token, 'PATCH', `users?id=eq.${traveler.userId}`, { phone: '+255 713 555 010', nationality: 'Tanzanian', date_of_birth: '1990-05-01' });
 
-      await signInThroughPage(page, traveler.email, PASSWORD);
+      await openSignedIn(page, traveler.email, PASSWORD);
       await page.goto(`/tours/${SLUG}`);
       await page.getByRole('link', { name: 'Book now' }).first().click();
       await expect(page).toHaveURL(new RegExp(`/tours/${SLUG}/book$`));

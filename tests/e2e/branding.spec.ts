@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { adminCredentials } from './rest-api.ts';
 
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
@@ -19,7 +18,7 @@ async function adminClient(request: APIRequestContext, baseURL: string): Promise
     realtime: { transport: (globalThis.WebSocket ?? NoWebSocket) as unknown as typeof WebSocket },
   });
   // The server writes the demo admin's credentials at its first start, into its data directory.
-  const credentials = JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+  const credentials = await adminCredentials();
   const { error } = await db.auth.signInWithPassword({ email: credentials.email, password: credentials.password });
   expect(error).toBeNull();
   return db;

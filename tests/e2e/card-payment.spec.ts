@@ -3,7 +3,7 @@ import { expect, test as base } from './fixtures.ts';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.ts';
 import { bookingForm, clickBook, fillTraveler, money } from './booking-page.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
-import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { adminToken, api, type Api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -198,7 +198,7 @@ test.describe('paying by card', () => {
     const admin = await adminToken(a, card.server.dataDir);
     const departureId = await newDeparture(a, admin, 140);
     const traveler = await signUp(a, 'Zawadi Traveler');
-    await signInThroughPage(page, traveler.email, PASSWORD);
+    await openSignedIn(page, traveler.email, PASSWORD);
     const reference = await bookByCard(page, departureId, { plan: 'deposit' });
     const booking = await bookingOf(a, admin, reference);
     const deposit = round2(booking.total_amount * 0.3);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminToken, api, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { adminToken, api, openSignedIn, rest, signUp } from './rest-api.ts';
 
 /**
  * The chat widget in Chromium against the built server: fetched only after the page has loaded, a
@@ -85,7 +85,7 @@ test.describe('chat widget', () => {
     const a = await api(request);
     const admin = await adminToken(a);
     const traveler = await signUp(a, 'Baraka Mollel');
-    await signInThroughPage(page, traveler.email, 'Kilimanjaro-2026!', '/tours');
+    await openSignedIn(page, traveler.email, 'Kilimanjaro-2026!', '/tours');
 
     const panel = await openChat(page);
     await expect(panel.getByText('Jambo Baraka!')).toBeVisible();

@@ -6,6 +6,9 @@ import { adminToken, api, rest } from './rest-api.ts';
 import { hydrated } from './hydration.ts';
 import { saveScreenshot } from './screenshots.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Node 20 has no WebSocket; the test never opens a realtime channel, so this is never constructed. */
 class NoWebSocket {
   constructor() {

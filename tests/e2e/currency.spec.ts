@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminToken, api, PASSWORD, rest, signInThroughPage, signUp, type Api } from './rest-api.ts';
+import { adminToken, api, type Api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 /**
@@ -56,7 +56,7 @@ test.describe('prices in the traveler’s currency', () => {
     const [departure] = await rest<{ id: string }[]>(a, admin, 'POST', 'tour_departures', { tour_id: tour.id, start_date: inDays(150), end_date: inDays(156), capacity: 8 });
     const traveler = await signUp(a, 'Lena Euro');
 
-    await signInThroughPage(page, traveler.email, PASSWORD, '/traveler/settings');
+    await openSignedIn(page, traveler.email, PASSWORD, '/traveler/settings');
     await page.getByRole('combobox', { name: 'Currency' }).click();
     await page.getByRole('option', { name: 'EUR', exact: true }).click();
     await expect

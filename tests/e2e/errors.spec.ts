@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { hydrated } from './hydration.ts';
+import { adminCredentials } from './rest-api.ts';
 
 /**
  * The error screens that routes can show today (not found, a route that throws) in the real
@@ -28,8 +27,7 @@ async function adminClient(request: APIRequestContext, baseURL: string): Promise
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: (globalThis.WebSocket ?? NoWebSocket) as unknown as typeof WebSocket },
   });
-  const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
+  const admin = await adminCredentials();
   const { error } = await client.auth.signInWithPassword(admin);
   expect(error).toBeNull();
   return client;

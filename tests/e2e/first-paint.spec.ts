@@ -5,6 +5,9 @@ import { readClientManifest, routeScripts } from '../../server/seo/route-scripts
 import { repoRoot } from './built-server.ts';
 import { hydrated } from './hydration.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface FeaturedTour {
   title: string;
 }

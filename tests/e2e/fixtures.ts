@@ -1,9 +1,10 @@
 import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { ownServer } from './servers.ts';
 
 export { expect };
 
 /**
- * The test every spec uses: Playwright's, with the site's Content-Security-Policy watched in every
+ * The test every spec uses: Playwright's, against its worker's own server (tests/e2e/servers.ts), with the site's Content-Security-Policy watched in every
  * page the test opens (its own context, and any it makes with browser.newContext or newPage). A
  * `securitypolicyviolation` event anywhere fails the test, so the policy is proven to let the app
  * work, and the app to need nothing the policy forbids. (browser.newPage makes its context through
@@ -22,6 +23,7 @@ async function watchPolicy(context: BrowserContext, violations: string[]): Promi
 }
 
 export const test = base.extend<{ contentSecurityPolicy: void }>({
+  baseURL: async ({}, use) => use(ownServer.url),
   contentSecurityPolicy: [
     async ({ context, browser }, use) => {
       const violations: string[] = [];

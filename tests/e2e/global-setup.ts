@@ -1,8 +1,7 @@
-import type { FullConfig } from '@playwright/test';
 import { raiseRateLimits } from './rate-limits.ts';
+import { allServers } from './servers.ts';
 
-/** Runs once the web server is up (Playwright starts it first): its rate limits are raised for the suite. */
-export default async function globalSetup(config: FullConfig): Promise<void> {
-  const baseUrl = config.projects[0].use.baseURL!;
-  await raiseRateLimits(baseUrl, process.env.E2E_DATA_DIR!);
+/** Runs once the web servers are up (Playwright starts them first): their rate limits are raised for the suite. */
+export default async function globalSetup(): Promise<void> {
+  await Promise.all(allServers.map((server) => raiseRateLimits(server.url, server.dataDir)));
 }

@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from './fixtures.ts';
+import { ownServer } from './servers.ts';
 
-/** Where the e2e suite's SMTP server (smtp-sink.ts) writes the emails the app sends: one .eml each, under its DATA_DIR. */
-export const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mail');
+/** Where the worker's SMTP server (smtp-sink.ts) writes the emails its app server sends: one .eml each. */
+export const mailDir = ownServer.mailDir;
 
 /** The text of the newest .eml written to `to` (that contains `containing`), quoted-printable decoded. */
 export async function emailTo(to: string, containing = ''): Promise<string> {

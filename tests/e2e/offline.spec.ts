@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The URLs held in one of the service worker's caches. */
 function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
   return page.evaluate(async (name) => {

@@ -1,6 +1,9 @@
 import { test } from './fixtures.ts';
 import { runChaos } from './outbox-chaos.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The outbox chaos run (outbox-chaos.ts) with a few seeds; CHAOS_SEED and CHAOS_ACTIONS replay one
  * (CHAOS_VERBOSE=1 prints each action). A longer run is `npm run bench:outbox`.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { api, PASSWORD, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
 
 /**
@@ -62,7 +62,7 @@ export async function runChaos(context: BrowserContext, request: APIRequestConte
 
   let page: Page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInThroughPage(page, traveler.email, PASSWORD, '/traveler');
+  await openSignedIn(page, traveler.email, PASSWORD, '/traveler');
   await controlledByServiceWorker(page);
 
   const open = async (path: string) => {

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Changes a traveler makes in the portal with no connection (every write goes through
  * the outbox): a wishlist removal on the wishlist page, a wishlist addition from a tour page opened in

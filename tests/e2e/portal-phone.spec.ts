@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
-import { api, PASSWORD, rest, signInThroughPage, signUp } from './rest-api.ts';
+import { api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
+
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * The portal's Profile on a phone: a change made with no signal is named on the page until the
@@ -33,7 +36,7 @@ for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 780 });
     const a = await api(request);
     const traveler = await signUp(a, 'Neema Phone');
-    await signInThroughPage(page, traveler.email, PASSWORD, '/traveler/profile');
+    await openSignedIn(page, traveler.email, PASSWORD, '/traveler/profile');
     const save = page.getByRole('button', { name: 'Save profile' });
     const phone = page.getByLabel('Phone', { exact: true }).first();
     await expect(phone).toBeVisible();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ownServer } from './servers.ts';
 
 /**
  * The REST and auth API as the end-to-end specs use it to set up and check what the browser did:
@@ -45,12 +46,12 @@ export async function rest<T>({ request, anonKey }: Api, token: string, method: 
 }
 
 /** The seeded admin's email and password; dataDir is the server's data directory (the e2e server's by default). */
-export async function adminCredentials(dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<{ email: string; password: string }> {
+export async function adminCredentials(dataDir = ownServer.dataDir): Promise<{ email: string; password: string }> {
   return JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
 }
 
 /** The seeded office's accounts (an agent, an editor, two guides) and their generated passwords. */
-export async function staffCredentials(dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'): Promise<{ role: string; name: string; email: string; password: string }[]> {
+export async function staffCredentials(dataDir = ownServer.dataDir): Promise<{ role: string; name: string; email: string; password: string }[]> {
   return JSON.parse(await readFile(path.join(dataDir, 'staff-credentials.json'), 'utf8')) as { role: string; name: string; email: string; password: string }[];
 }
 
@@ -60,11 +61,30 @@ export async function adminToken(a: Api, dataDir?: string): Promise<string> {
   return (await signIn(a, admin.email, admin.password))!;
 }
 
-export async function signInThroughPage(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
+/** Signs in through the sign-in form, for a test that proves what signing in does (it is logged, for one). */
+export async function signInThroughForm(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
   await page.goto(`/auth/login?redirect=${encodeURIComponent(to)}`);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
   await form.locator('input[type=password]').fill(password);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
+/**
+ * Opens `to` signed in as `email`, for a test whose subject is not signing in (auth.spec.ts proves the
+ * form): the session is asked of /auth/v1 and kept where supabase-js keeps it on the device, as the
+ * sign-in form leaves it, so the app starts signed in as it does on any later visit. It saves each
+ * test the sign-in page's load and round trip.
+ */
+export async function openSignedIn(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
+  const { supabaseAnonKey } = (await (await page.request.get('/api/config')).json()) as { supabaseAnonKey: string };
+  const response = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey: supabaseAnonKey }, data: { email, password } });
+  expect(response.ok(), `signing in ${email}: ${await response.text()}`).toBe(true);
+  const session = await response.text();
+  // A page of the site's origin that starts no app, so the session is in place before the app reads it.
+  await page.goto('/robots.txt');
+  await page.evaluate((stored) => localStorage.setItem(`sb-${location.hostname.split('.')[0]}-auth-token`, stored), session);
+  await page.goto(to);
   await page.waitForURL((url) => url.pathname === to);
 }

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { hydrated } from './hydration.ts';
 import { collectConsoleErrors } from './console-errors.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The anonymous visitor's read of one public table, as the test's own REST call (not the page's). */
 async function anonRead<T>(request: APIRequestContext, table: string, params: Record<string, string>): Promise<T[]> {
   const config = (await (await request.get('/api/config')).json()) as { supabaseAnonKey: string };

@@ -8,6 +8,9 @@ import { hydrated } from './hydration.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
 import { repoRoot, startBuiltServer, type BuiltServer } from './built-server.ts';
 
+// The service worker is part of what this spec proves (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const run = promisify(execFile);
 
 /** The check interval the page uses (see src/lib/pwa/update.ts): 2 s instead of 5 minutes. */
