@@ -24,11 +24,11 @@ function docs(): string[] {
 /** Where the server writes at run time, not files of the repository. */
 const RUNTIME = /^(\.data|DATA_DIR|test-results|dist|dist-server)\//;
 
-/** `a/b.ts`, `a/b/`, `a/b.ts:12` or `a/b.ts#anchor`: a path, as opposed to code or a MIME type. */
+/** `a/b.ts`, `a/b/`, `a/b.ts:12` or `a/b.ts#anchor`: a path, as opposed to code, a MIME type or a folder named in passing (`auth/`). */
 function namedPaths(text: string): string[] {
   return [...text.matchAll(/`([^`\s]+)`/g)]
     .map(([, name]) => name.replace(/[:#].*$/, '').replace(/[,.]$/, ''))
-    .filter((name) => name.includes('/') && !name.startsWith('/') && !name.startsWith('@') && !/[*<>{}$]/.test(name))
+    .filter((name) => name.replace(/\/$/, '').includes('/') && !name.startsWith('/') && !name.startsWith('@') && !/[*<>{}$]/.test(name))
     .filter((name) => /\.[a-z]+$|\/$/.test(name) && !RUNTIME.test(name));
 }
 
