@@ -78,8 +78,8 @@ export async function signInThroughForm(page: Page, email: string, password: str
  * test the sign-in page's load and round trip.
  */
 export async function openSignedIn(page: Page, email: string, password: string, to = '/traveler'): Promise<void> {
-  const { supabaseAnonKey } = (await (await page.request.get('/api/config')).json()) as { supabaseAnonKey: string };
-  const response = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey: supabaseAnonKey }, data: { email, password } });
+  const { anonKey } = await api(page.request);
+  const response = await page.request.post('/auth/v1/token?grant_type=password', { headers: { apikey: anonKey }, data: { email, password } });
   expect(response.ok(), `signing in ${email}: ${await response.text()}`).toBe(true);
   const session = await response.text();
   // A page of the site's origin that starts no app, so the session is in place before the app reads it.

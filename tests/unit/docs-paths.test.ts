@@ -8,17 +8,25 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 
-function docs(): string[] {
-  const found = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const SOURCE_DIRS = ['src', 'server', 'sw', 'tests', 'bench', 'scripts', 'supabase'];
+
+/** The files under the source folders (paths from the root) whose names pass `keep`. */
+function filesUnder(keep: (name: string) => boolean): string[] {
+  const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const relative = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(relative);
-      else if (entry.name === 'README.md') found.push(relative);
+      else if (keep(entry.name)) found.push(relative);
     }
   };
-  for (const dir of ['src', 'server', 'sw', 'tests', 'bench', 'scripts', 'supabase']) if (existsSync(path.join(root, dir))) walk(dir);
+  for (const dir of SOURCE_DIRS) if (existsSync(path.join(root, dir))) walk(dir);
   return found;
+}
+
+function docs(): string[] {
+  const docsFolder = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  return ['README.md', ...docsFolder, ...filesUnder((name) => name === 'README.md')];
 }
 
 /** Where the server writes at run time, not files of the repository. */
@@ -53,16 +61,9 @@ describe('the docs', () => {
 
 describe('the code', () => {
   it('points at no document outside the repository', () => {
-    const offenders: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-        const relative = `${dir}/${entry.name}`;
-        if (entry.isDirectory()) walk(relative);
-        else if (/\.(ts|tsx|mjs|sql|css)$/.test(entry.name) && /SPEC\.md|ARCHITECTURE\.md|LOOK\.md|\.\.\/shared\//.test(readFileSync(path.join(root, relative), 'utf8')))
-          offenders.push(relative);
-      }
-    };
-    for (const dir of ['src', 'server', 'sw', 'tests', 'bench', 'scripts', 'supabase']) walk(dir);
+    const offenders = filesUnder((name) => /\.(ts|tsx|mjs|sql|css)$/.test(name)).filter((file) =>
+      /SPEC\.md|ARCHITECTURE\.md|LOOK\.md|\.\.\/shared\//.test(readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });
