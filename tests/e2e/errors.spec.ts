@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { hydrated } from './hydration.ts';
-import { adminCredentials } from './rest-api.ts';
+import { adminCredentials, api, openSignedIn, PASSWORD, signUp } from './rest-api.ts';
 
 /**
  * The error screens that routes can show today (not found, a route that throws) in the real
@@ -76,6 +76,35 @@ test('an unknown address shows Page Not Found with Home and Browse Tours', async
   await expect(main.getByRole('link', { name: 'Browse Tours' })).toHaveAttribute('href', '/tours');
   // The site's own header stays, so the visitor is not lost.
   await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('a malformed id or token in an address shows that screen\'s not-found state, and no query carries it', async ({ page }) => {
+  const malformed = 'not-an-id(1)';
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(rest|api|storage)\//.test(request.url()) && decodeURIComponent(request.url()).includes(malformed)) asked.push(request.url());
+  });
+  const admin = await adminCredentials();
+  await openSignedIn(page, admin.email, admin.password, '/admin');
+  const screens: [string, string][] = [
+    ['bookings', 'booking'], ['bookings/enquiries', 'enquiry'], ['bookings/quotes', 'quote'], ['clients', 'client'], ['tours', 'tour'],
+    ['destinations', 'destination'], ['experiences', 'experience'], ['activities', 'activity'], ['guides', 'guide'], ['vehicles', 'vehicle'],
+    ['manifests', 'trip'], ['field', 'trip'],
+  ];
+  for (const [list, what] of screens) {
+    await page.goto(`/admin/${list}/${encodeURIComponent(malformed)}`);
+    // Inside the back office's frame, with the way back to the list.
+    await expect(page.getByRole('alert').filter({ hasText: `This ${what} could not be found` })).toBeVisible();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+  }
+  await page.goto(`/quote/${encodeURIComponent(malformed)}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'This quote could not be found' })).toBeVisible();
+
+  const traveler = await signUp(await api(page.request), 'Wrong Link Traveler');
+  await openSignedIn(page, traveler.email, PASSWORD, '/traveler');
+  await page.goto(`/traveler/bookings/${encodeURIComponent(malformed)}`);
+  await expect(page.getByRole('alert').filter({ hasText: `We could not find booking ${malformed}` })).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test('the error pages load after the page is idle, and one that cannot be downloaded still leaves a way out', async ({ page }) => {

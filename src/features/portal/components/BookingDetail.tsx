@@ -294,20 +294,7 @@ export function BookingDetail({ userId, reference, doc }: { userId: string; refe
       </PortalPage>
     );
   }
-  if (!booking) {
-    return (
-      <PortalPage title="Booking not found">
-        <Alert color="accent" variant="light" radius="md" title={`We could not find booking ${reference}`}>
-          It is not among the bookings of this account{bookings.refreshError ? ' on this device' : ''}. Check the reference, or see all your bookings.
-          <Group mt="sm">
-            <Button component={Link} to="/traveler/bookings" size="xs" variant="default">
-              All bookings
-            </Button>
-          </Group>
-        </Alert>
-      </PortalPage>
-    );
-  }
+  if (!booking) return <BookingNotFound reference={reference} onThisDevice={Boolean(bookings.refreshError)} />;
 
   if (doc) {
     return (
@@ -384,6 +371,22 @@ export function BookingDetail({ userId, reference, doc }: { userId: string; refe
           <Cancellation booking={booking} display={display} />
         </Stack>
       </SimpleGrid>
+    </PortalPage>
+  );
+}
+
+/** A reference that is not among this account's bookings (or, offline, among those on this device). */
+export function BookingNotFound({ reference, onThisDevice = false }: { reference: string; onThisDevice?: boolean }) {
+  return (
+    <PortalPage title="Booking not found">
+      <Alert color="accent" variant="light" radius="md" title={`We could not find booking ${reference}`}>
+        It is not among the bookings of this account{onThisDevice ? ' on this device' : ''}. Check the reference, or see all your bookings.
+        <Group mt="sm">
+          <Button component={Link} to="/traveler/bookings" size="xs" variant="default">
+            All bookings
+          </Button>
+        </Group>
+      </Alert>
     </PortalPage>
   );
 }

@@ -69,6 +69,17 @@ function Accept({ token, quote }: { token: string; quote: ClientQuote }) {
   );
 }
 
+/** A quote that cannot be shown: the database's reason, or for a malformed link the same words it gives. */
+export function QuoteNotFound({ message = 'This quote could not be found. Please use the link in our email, or ask us for a new one.' }: { message?: string }) {
+  return (
+    <Container size="sm" py={80}>
+      <Alert color="red" title="Quote not found">
+        {message}
+      </Alert>
+    </Container>
+  );
+}
+
 /** The client's page of a quote: the itinerary day by day, the price, and the button that books it. */
 export function QuotePage({ token }: { token: string }) {
   const { data: quote, error, isPending } = useQuery(clientQuoteQuery(token));
@@ -81,15 +92,7 @@ export function QuotePage({ token }: { token: string }) {
       </Container>
     );
   }
-  if (error) {
-    return (
-      <Container size="sm" py={80}>
-        <Alert color="red" title="Quote not found">
-          {error.message}
-        </Alert>
-      </Container>
-    );
-  }
+  if (error) return <QuoteNotFound message={error.message} />;
   return (
     <>
       <PageIntro

@@ -2,8 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
 import { TourEditor } from '@/features/admin/catalogue/components/TourEditor.tsx';
 import { validateEditorSearch } from '@/features/admin/catalogue/search.ts';
+import { RecordNotFound } from '@/components/admin/RecordNotFound.tsx';
+import { checkedParams, idParam } from '@/lib/route-params.ts';
 
 export const Route = createFileRoute('/admin/tours/$tourId')({
+  params: checkedParams({ tourId: idParam }),
+  notFoundComponent: () => <RecordNotFound what="tour" back="/admin/tours" backLabel="Tours" />,
   validateSearch: validateEditorSearch,
   beforeLoad: ({ context }) => requirePermission(context.access, 'catalogue.write'),
   component: function TourEditorScreen() {

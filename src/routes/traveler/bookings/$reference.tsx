@@ -1,12 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useParams } from '@tanstack/react-router';
 import { TravelerErrorScreen } from '@/components/errors/ErrorScreens.tsx';
-import { BookingDetail } from '@/features/portal/components/BookingDetail.tsx';
+import { BookingDetail, BookingNotFound } from '@/features/portal/components/BookingDetail.tsx';
+import { bookingReferenceParam, checkedParams } from '@/lib/route-params.ts';
 import type { DocumentKind } from '@/features/portal/components/Documents.tsx';
 import { usePortalUser } from '@/features/portal/hooks.ts';
 
 const documentKinds: DocumentKind[] = ['confirmation', 'invoice', 'itinerary'];
 
 export const Route = createFileRoute('/traveler/bookings/$reference')({
+  params: checkedParams({ reference: bookingReferenceParam }),
+  notFoundComponent: function MalformedReference() {
+    return <BookingNotFound reference={String(useParams({ strict: false }).reference ?? '')} />;
+  },
   errorComponent: TravelerErrorScreen,
   // ?doc=confirmation|invoice|itinerary opens that document as a printable page.
   validateSearch: (search: Record<string, unknown>): { doc?: DocumentKind } =>

@@ -1,0 +1,23 @@
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+
+/**
+ * A back-office record's not-found state, inside the back office's frame: what could not be found
+ * and the way back to its list. A route shows it for an address whose id is malformed
+ * (checkedParams), so the database is never asked.
+ */
+export function RecordNotFound({ what, back, backLabel }: { what: string; back: LinkProps['to']; backLabel: string }) {
+  return (
+    <Stack>
+      <Anchor component={Link} to={back} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden /> {backLabel}
+        </Group>
+      </Anchor>
+      <Alert color="red" role="alert" title="Not found">
+        This {what} could not be found. The address may be mistyped, or the {what} was removed.
+      </Alert>
+    </Stack>
+  );
+}
