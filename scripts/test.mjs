@@ -1,5 +1,5 @@
 // `npm test`: install what is missing (Chromium through apt-get), build, then run every suite:
-// typecheck, unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), end-to-end.
+// typecheck, lint, unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), end-to-end.
 import { existsSync } from 'node:fs';
 import { ensureBuild, ensureDependencies, must, run } from './lib.mjs';
 
@@ -18,6 +18,7 @@ ensureBuild();
 
 const suites = [
   ['typecheck', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', ['eslint', '.', '--max-warnings=0']],
   ['unit', ['vitest', 'run', '--project', 'unit']],
   ['platform', ['vitest', 'run', '--project', 'platform']],
   ['e2e', ['playwright', 'test']],

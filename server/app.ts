@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { ApiError, sendApiError } from './api/api-error.ts';
 import { calendarRoutes } from './api/calendar.ts';
 import { documentRoutes } from './api/documents.ts';
 import { enquiryRoutes } from './api/enquiries.ts';
@@ -20,6 +21,7 @@ import { isPgError } from './db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
 import { corsOriginCheck } from './http/cors.ts';
+import { requestIds, requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { restRoutes } from './rest/routes.ts';
 import { seoPages } from './seo/index.ts';
@@ -50,6 +52,8 @@ const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 export function createApp(ctx: PlatformContext): Hono {
   const app = new Hono();
 
+  // Every request, whatever its path, has an id (answered in x-request-id) and one line in the log.
+  app.use('*', requestIds(), requestLog(ctx.logger));
   // Pages, API answers and the few unhashed files go out gzipped when the client takes it; built
   // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
   app.use('*', compress());
@@ -92,7 +96,9 @@ export function createApp(ctx: PlatformContext): Hono {
   const inProcess: RestFetch = (input, init) => app.request(input, init);
   const previews = tourPreviews(ctx, inProcess);
   app.route('/api', previews.routes);
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.all('/api/*', () => {
+    throw new ApiError('not_found');
+  });
   app.route('/', pwaRoutes(ctx));
 
   // Sitemap, robots.txt and each page's own head, status and data (page data read in-process).
@@ -131,12 +137,17 @@ export function createApp(ctx: PlatformContext): Hono {
   }
 
   app.onError((error, c) => {
+    const productApi = c.req.path.startsWith('/api/');
+    if (productApi && error instanceof ApiError) return sendApiError(c, error);
     // The database stopped a statement that ran too long, or was restarted under the request.
     if (isPgError(error) && (error.code === '57014' || error.code === '08006')) {
       c.header('retry-after', '5');
+      if (productApi) return sendApiError(c, new ApiError('unavailable'), error);
       return c.json({ code: error.code, message: error.message, details: null, hint: error.hint ?? null }, 503);
     }
-    ctx.log('unhandled error', { path: c.req.path, error: error.stack ?? String(error) });
+    // The server's own fault: its stack goes to the log, never to the client.
+    if (productApi) return sendApiError(c, new ApiError('internal'), error);
+    c.get('log').error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
   });
   return app;

@@ -1,4 +1,14 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
+
+export type LogLevel = LevelWithSilent;
+
+const logLevels: readonly string[] = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/** LOG_LEVEL read as one of pino's levels; anything else is the fallback. */
+export function logLevelOf(value: string | undefined, fallback: LogLevel): LogLevel {
+  return value !== undefined && logLevels.includes(value) ? (value as LogLevel) : fallback;
+}
 
 /** Everything the server reads from the environment, with safe defaults (documented in README). */
 export interface Config {
@@ -34,7 +44,8 @@ export interface Config {
   seedDemo: boolean;
   /** Directory of the built app; the server serves it when present. */
   distDir: string;
-  logLevel: 'silent' | 'info';
+  /** The logger's level (LOG_LEVEL): info by default, silent for none. */
+  logLevel: LogLevel;
   /** Card payments through Stripe Checkout are offered only when this is set. */
   stripeSecretKey?: string;
   /** Verifies the Stripe-Signature of webhook events. */
@@ -76,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedStatementLimitMs: int(env.EMBEDDED_STATEMENT_LIMIT_MS, 15_000),
     seedDemo: bool(env.SEED_DEMO, true),
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
-    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel: logLevelOf(env.LOG_LEVEL, 'info'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/$/, ''),

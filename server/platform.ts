@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { PlatformContext } from './context.ts';
@@ -12,6 +13,7 @@ import { createBookingEmailWriter, type BookingEmailWriter } from './jobs/bookin
 import { createHoldSweeper } from './jobs/booking-holds.ts';
 import { createBookingSchedule, type BookingSchedule } from './jobs/booking-schedule.ts';
 import { JwtKeys } from './jwt.ts';
+import { createLogger } from './log.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
@@ -42,21 +44,19 @@ async function jwtSecret(config: Config): Promise<string> {
 
 /**
  * Opens (or is given) the database, applies migrations, seeds the demo company once, and builds the
- * HTTP app. The caller owns DATA_DIR's lock; see main.ts.
+ * HTTP app. The caller owns DATA_DIR's lock; see main.ts. Logs go to stdout unless a destination is given.
  */
-export async function createPlatform(config: Config, options: { db?: Database } = {}): Promise<Platform> {
+export async function createPlatform(config: Config, options: { db?: Database; logDestination?: DestinationStream } = {}): Promise<Platform> {
   await mkdir(config.dataDir, { recursive: true });
-  const log: PlatformContext['log'] =
-    config.logLevel === 'silent'
-      ? () => undefined
-      : (message, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), message, ...fields }));
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const log: PlatformContext['log'] = (message, fields) => logger.info(fields ?? {}, message);
   const db = options.db ?? (await openDatabase(config, (reason) => log('database restarted', { reason })));
   try {
     await migrate(db);
     const keys = new JwtKeys(await jwtSecret(config));
     const apiKeys = await keys.apiKeys();
     const mail = createMailQueue(config, db, log, bookingDocuments(config));
-    const ctx: PlatformContext = { config, db, keys, apiKeys, mail, log };
+    const ctx: PlatformContext = { config, db, keys, apiKeys, mail, logger, log };
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
     // Start-up's migrations and seed may take long; from here on no statement may.
     db.watchdog?.(config.embeddedStatementLimitMs);

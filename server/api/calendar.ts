@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import ical from 'ical-generator';
 import type { PlatformContext } from '../context.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * GET /api/calendar/<token>.ics: a calendar feed (the company's trips, or one guide's) as RFC 5545
@@ -28,10 +29,10 @@ export function calendarRoutes(ctx: PlatformContext) {
   const app = new Hono();
   app.get('/calendar/:file', async (c) => {
     const token = /^([0-9a-f]{64})\.ics$/.exec(c.req.param('file'))?.[1];
-    if (!token) return c.json({ error: 'Not found' }, 404);
+    if (!token) throw new ApiError('not_found');
     const { rows } = await ctx.db.query<{ feed: { guide: string | null; trips: FeedTrip[] } | null }>('select public.calendar_feed_trips($1) as feed', [token]);
     const feed = rows[0]?.feed;
-    if (!feed) return c.json({ error: 'Not found' }, 404);
+    if (!feed) throw new ApiError('not_found');
 
     const site = new URL(ctx.config.siteUrl);
     const name = feed.guide ? `Trips of ${feed.guide}` : 'All trips';

@@ -3,7 +3,7 @@ import { uuidPattern } from '../auth/tokens.ts';
 import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bookingDocuments, type RenderedDocument } from '../documents/index.ts';
-import { PostgrestError, sendPostgrestError, toPostgrestError } from '../http/errors.ts';
+import { ApiError, sqlRefusal } from './api-error.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 
 /**
@@ -23,7 +23,7 @@ export function documentRoutes(ctx: PlatformContext): Hono {
     let authenticated = false;
     try {
       for (const id of [c.req.param('id'), c.req.param('paymentId')]) {
-        if (id !== undefined && !uuidPattern.test(id)) throw new PostgrestError(404, 'PT404', 'This booking could not be found');
+        if (id !== undefined && !uuidPattern.test(id)) throw new ApiError('not_found', 'This booking could not be found');
       }
       const claims = await requestClaims(c, ctx.keys);
       authenticated = claims.role === 'authenticated';
@@ -35,9 +35,7 @@ export function documentRoutes(ctx: PlatformContext): Hono {
         'cache-control': 'private, no-store',
       });
     } catch (error) {
-      const refusal = toPostgrestError(error, authenticated);
-      if (refusal.status >= 500) throw error;
-      return sendPostgrestError(c, refusal);
+      throw sqlRefusal(error, authenticated) ?? error;
     }
   }
 

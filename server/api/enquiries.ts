@@ -14,6 +14,7 @@ import {
   type PlanningEnquiry,
 } from '../../src/features/contact/enquiry.ts';
 import type { PlatformContext } from '../context.ts';
+import { ApiError } from './api-error.ts';
 import { parseJson } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
 import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
@@ -92,23 +93,17 @@ function acknowledgement(enquiry: Enquiry, reference: string, company: Company) 
   };
 }
 
-class EnquiryRequestError extends Error {
-  constructor(
-    readonly status: 400 | 429,
-    readonly errors: FieldErrors,
-  ) {
-    super(Object.values(errors).join(' '));
-  }
-}
+/** The form's fields at fault, each with its words; the message is all of them, as the outbox shows it. */
+const invalidFields = (errors: FieldErrors) => new ApiError('invalid_input', Object.values(errors).join(' '), errors);
 
 async function readBody(c: Context): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
     body = parseJson(await c.req.text());
   } catch {
-    throw new EnquiryRequestError(400, { form: 'The body must be a JSON object.' });
+    body = null;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new EnquiryRequestError(400, { form: 'The body must be a JSON object.' });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('invalid_input', 'The body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -136,33 +131,30 @@ export function enquiryRoutes(ctx: PlatformContext): Hono {
       } catch (error) {
         if (!(error instanceof RateLimited)) throw error;
         c.header('retry-after', String(error.retryAfter));
-        return c.json({ errors: { form: `${error.message.replace(/\.$/, '')}, or call us.` } }, 429);
+        throw new ApiError('rate_limited', `${error.message.replace(/\.$/, '')}, or call us.`);
       }
       await next();
     },
     bodyLimit({
       maxSize: ENQUIRY_BODY_LIMIT,
-      onError: (c) => c.json({ errors: { form: `The message is too long: at most ${ENQUIRY_BODY_LIMIT / 1024} KB is taken.` } }, 413),
+      onError: () => {
+        throw new ApiError('payload_too_large', `The message is too long: at most ${ENQUIRY_BODY_LIMIT / 1024} KB is taken.`);
+      },
     }),
     async (c) => {
-      try {
-        const body = await readBody(c);
-        const meta = envelope.safeParse(body);
-        if (!meta.success) throw new EnquiryRequestError(400, { clientId: 'The client id must be a UUID.' });
-        const clientId = meta.data.clientId ?? crypto.randomUUID();
-        // Bots fill every field; people never see this one. Answer as if stored so the bot learns nothing.
-        if (meta.data[HONEYPOT_FIELD]?.trim()) {
-          ctx.log('enquiry dropped: honeypot filled', { ip: clientAddress(c, ctx.config.trustedProxyHops) });
-          return c.json({ id: clientId }, 201);
-        }
-        const checked = checkEnquiry(enquirySchema, body);
-        if (!checked.ok) throw new EnquiryRequestError(400, checked.errors);
-        const id = await store(checked.value, clientId, await senderId(ctx, c));
-        return c.json({ id }, 201);
-      } catch (error) {
-        if (error instanceof EnquiryRequestError) return c.json({ errors: error.errors }, error.status);
-        throw error;
+      const body = await readBody(c);
+      const meta = envelope.safeParse(body);
+      if (!meta.success) throw invalidFields({ clientId: 'The client id must be a UUID.' });
+      const clientId = meta.data.clientId ?? crypto.randomUUID();
+      // Bots fill every field; people never see this one. Answer as if stored so the bot learns nothing.
+      if (meta.data[HONEYPOT_FIELD]?.trim()) {
+        c.get('log').info({ ip: clientAddress(c, ctx.config.trustedProxyHops) }, 'enquiry dropped: honeypot filled');
+        return c.json({ id: clientId }, 201);
       }
+      const checked = checkEnquiry(enquirySchema, body);
+      if (!checked.ok) throw invalidFields(checked.errors);
+      const id = await store(checked.value, clientId, await senderId(ctx, c));
+      return c.json({ id }, 201);
     },
   );
 
@@ -177,7 +169,7 @@ export function enquiryRoutes(ctx: PlatformContext): Hono {
         );
         const names = new Map(rows.map((row) => [row.slug, row.name]));
         if (enquiry.trip.destinations.some((slug) => !names.has(slug))) {
-          throw new EnquiryRequestError(400, { 'trip.destinations': 'Choose destinations from the list' });
+          throw invalidFields({ 'trip.destinations': 'Choose destinations from the list' });
         }
         destinationNames = enquiry.trip.destinations.map((slug) => names.get(slug)!);
       }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import sharp, { type Metadata } from 'sharp';
 import { uuidPattern } from '../auth/tokens.ts';
 import type { PlatformContext } from '../context.ts';
@@ -10,6 +9,7 @@ import { PostgrestError } from '../http/errors.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 import type { Claims } from '../jwt.ts';
 import { mimeAllowed } from '../storage/model.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * The back office's media library (public.media_files, 20261127002600_media_library.sql).
@@ -51,16 +51,6 @@ const words = {
   tooManyPixels: 'The picture is over 40 megapixels',
   noSuchFile: 'No such file',
 };
-
-/** A refusal in the product's words, answered as { message } with its status. */
-class Refusal extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 interface MediaRow {
   id: string;
@@ -132,10 +122,10 @@ export async function prepare(type: string, bytes: Uint8Array): Promise<Prepared
     // The header alone, read without the pixel limit so that a picture over it is told so in words.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new Refusal(415, words.unreadable);
+    throw new ApiError('unsupported_file', words.unreadable);
   }
-  if (metadata.mediaType !== type) throw new Refusal(415, words.unreadable);
-  if (metadata.width * metadata.height > maxPixels) throw new Refusal(413, words.tooManyPixels);
+  if (metadata.mediaType !== type) throw new ApiError('unsupported_file', words.unreadable);
+  if (metadata.width * metadata.height > maxPixels) throw new ApiError('payload_too_large', words.tooManyPixels);
   const { width, height } = metadata.autoOrient ?? metadata;
   if (!(type in resizedTypes)) return { width, height, widths: [], fallback: null, sizes: [] };
 
@@ -163,7 +153,7 @@ export async function prepare(type: string, bytes: Uint8Array): Promise<Prepared
     return { width, height, widths, fallback, sizes: sizes.flat(), original };
   } catch {
     // A header that reads but pixels that do not (a truncated or damaged file).
-    throw new Refusal(415, words.unreadable);
+    throw new ApiError('unsupported_file', words.unreadable);
   }
 }
 
@@ -173,9 +163,9 @@ export async function prepare(type: string, bytes: Uint8Array): Promise<Prepared
  */
 async function prepareSvg(bytes: Uint8Array): Promise<Prepared> {
   const text = new TextDecoder().decode(bytes);
-  if (!/<svg[\s>]/i.test(text)) throw new Refusal(415, words.unreadable);
+  if (!/<svg[\s>]/i.test(text)) throw new ApiError('unsupported_file', words.unreadable);
   const metadata = await sharp(bytes).metadata().catch(() => null);
-  if (!metadata || metadata.format !== 'svg') throw new Refusal(415, words.unreadable);
+  if (!metadata || metadata.format !== 'svg') throw new ApiError('unsupported_file', words.unreadable);
   return { width: metadata.width ?? null, height: metadata.height ?? null, widths: [], fallback: null, sizes: [] };
 }
 
@@ -191,16 +181,23 @@ function fileNameOf(c: Context): string {
   try {
     name = decodeURIComponent(c.req.header('x-file-name') ?? '');
   } catch {
-    throw new Refusal(400, 'The file’s name (x-file-name) must be URI-encoded');
+    throw new ApiError('invalid_input', 'The file’s name (x-file-name) must be URI-encoded');
   }
   name = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (!name) throw new Refusal(400, 'Send the file’s name in x-file-name');
+  if (!name) throw new ApiError('invalid_input', 'Send the file’s name in x-file-name');
   // Counted in characters, as the database counts them.
-  if ([...name].length > 255) throw new Refusal(400, 'The file’s name is over 255 characters');
+  if ([...name].length > 255) throw new ApiError('invalid_input', 'The file’s name is over 255 characters');
   return name;
 }
 
 const publicPath = (name: string) => `/storage/v1/object/public/${bucket}/${name}`;
+
+/** The database's own refusals keep its words (a file still in use, a value its checks refuse); anything else is the server's fault. */
+function databaseRefusal(error: unknown): unknown {
+  if (isPgError(error) && error.code === '23503') return new ApiError('conflict', error.message);
+  if (isPgError(error) && error.code === '23514') return new ApiError('invalid_input', error.message);
+  return error;
+}
 
 export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono {
   const app = new Hono();
@@ -213,14 +210,14 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
     let claims: Claims;
     try {
       claims = await requestClaims(c, ctx.keys);
-      if (claims.role === 'anon') throw new Refusal(401, signIn);
+      if (claims.role === 'anon') throw new ApiError('not_signed_in', signIn);
       const allowed = await asRequestRole(ctx.db, claims, async (tx) => {
         const { rows } = await tx.query<{ allowed: boolean }>(`select public.has_permission('media.write') as allowed`);
         return rows[0].allowed;
       });
-      if (!allowed) throw new Refusal(403, staffOnly);
+      if (!allowed) throw new ApiError('forbidden', staffOnly);
     } catch (error) {
-      if (error instanceof PostgrestError && error.status === 401) throw new Refusal(401, signIn);
+      if (error instanceof PostgrestError && error.status === 401) throw new ApiError('not_signed_in', signIn);
       throw error;
     }
     return claims;
@@ -253,7 +250,7 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
     if (!response.ok) {
       const answer = (await response.json().catch(() => null)) as { message?: string } | null;
       // The policies refused (the caller lost media.write meanwhile): theirs to hear; anything else is ours.
-      if (response.status === 403) throw new Refusal(403, words.staffUpload);
+      if (response.status === 403) throw new ApiError('forbidden', words.staffUpload);
       throw new Error(`storage refused ${object.name}: ${response.status} ${answer?.message ?? ''}`);
     }
   }
@@ -268,14 +265,6 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
     if (!response.ok) throw new Error(`storage did not remove ${names.join(', ')}: ${response.status}`);
   }
 
-  /** A refusal as { message }; the database's own refusals in its words; anything else is the server's fault. */
-  function answer(c: Context, error: unknown) {
-    if (error instanceof Refusal) return c.json({ message: error.message }, error.status);
-    if (isPgError(error) && error.code === '23503') return c.json({ message: error.message }, 409);
-    if (isPgError(error) && error.code === '23514') return c.json({ message: error.message }, 400);
-    throw error;
-  }
-
   app.post('/media', async (c) => {
     const written: string[] = [];
     try {
@@ -284,14 +273,14 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
       const limits = await mediaBucket();
       const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
       const extension = resizedTypes[type] ?? keptTypes[type];
-      if (!extension || !mimeAllowed(limits.types, type)) throw new Refusal(415, words.wrongType);
+      if (!extension || !mimeAllowed(limits.types, type)) throw new ApiError('unsupported_file', words.wrongType);
       const fileName = fileNameOf(c);
       let bytes: Uint8Array;
       try {
         // Read only up to the bucket's limit: a larger body is refused as soon as it passes it.
         bytes = await readBodyBytes(c, limits.sizeLimit);
       } catch (error) {
-        if (error instanceof BodyError) throw new Refusal(413, `The file is over ${Math.round(limits.sizeLimit / (1024 * 1024))} MB, the library’s limit`);
+        if (error instanceof BodyError) throw new ApiError('payload_too_large', `The file is over ${Math.round(limits.sizeLimit / (1024 * 1024))} MB, the library’s limit`);
         throw error;
       }
       const picture = await inTurn(() => prepare(type, bytes));
@@ -326,7 +315,7 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
           ctx.log('media upload left objects behind', { objects: written, error: String(cleanup) }),
         );
       }
-      return answer(c, error);
+      throw databaseRefusal(error);
     }
   });
 
@@ -334,13 +323,13 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
     try {
       const claims = await mediaStaff(c, words.signInToDelete, words.staffDelete);
       const id = c.req.param('id');
-      if (!uuidPattern.test(id)) throw new Refusal(404, words.noSuchFile);
+      if (!uuidPattern.test(id)) throw new ApiError('not_found', words.noSuchFile);
       // As the caller: the policies decide, and the trigger refuses a file still in use (23503, 409).
       const deleted = await asRequestRole(ctx.db, claims, async (tx) => {
         const { rows } = await tx.query<{ id: string }>('delete from public.media_files where id = $1 returning id', [id]);
         return rows.length > 0;
       });
-      if (!deleted) throw new Refusal(404, words.noSuchFile);
+      if (!deleted) throw new ApiError('not_found', words.noSuchFile);
       // The row is gone: every object in the file's folder follows it, whatever sizes it had.
       const { rows } = await ctx.db.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and starts_with(name, $2)', [
         bucket,
@@ -354,7 +343,7 @@ export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono
       }
       return c.json({ id });
     } catch (error) {
-      return answer(c, error);
+      throw databaseRefusal(error);
     }
   });
 

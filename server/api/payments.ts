@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.ts';
-import { isPgError } from '../db/types.ts';
+import { ApiError, sqlRefusal } from './api-error.ts';
 import { parseJson } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
-import { statusForSqlState } from '../http/errors.ts';
 import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
 import { asRequestRole } from '../http/request-role.ts';
 import { JwtError, type Claims } from '../jwt.ts';
@@ -53,16 +51,6 @@ interface CheckoutAmount {
 
 const kindLabel: Record<CheckoutKind, string> = { deposit: 'Deposit', balance: 'Balance', full: 'Payment' };
 
-class PaymentRequestError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The caller's verified claims; no token at all is a guest (anon). A bad token is refused. */
 async function callerClaims(ctx: PlatformContext, c: Context): Promise<Claims> {
   const token = c.req.header('authorization')?.match(/^bearer\s+(.+)$/i)?.[1]?.trim() ?? c.req.header('apikey');
@@ -72,16 +60,9 @@ async function callerClaims(ctx: PlatformContext, c: Context): Promise<Claims> {
     // The service key is for the company's own tools, never for a browser paying.
     return claims.role === 'service_role' ? { role: 'anon' } : claims;
   } catch (error) {
-    if (error instanceof JwtError) throw new PaymentRequestError(401, error.expired ? 'Your session has expired. Please sign in again.' : 'Invalid token', 'invalid_token');
+    if (error instanceof JwtError) throw new ApiError('not_signed_in', error.expired ? 'Your session has expired. Please sign in again.' : 'Invalid token');
     throw error;
   }
-}
-
-/** A refusal from SQL keeps its words; PTnnn chooses the status as in PostgREST. */
-function fromSql(error: unknown, authenticated: boolean): PaymentRequestError | undefined {
-  if (!isPgError(error)) return undefined;
-  const status = statusForSqlState(error.code!, authenticated);
-  return status >= 500 ? undefined : new PaymentRequestError(status, error.message);
 }
 
 /** The same-site address to come back to, with what happened added to its query. */
@@ -94,95 +75,92 @@ function returnUrl(siteUrl: string, path: string, extra: Record<string, string>,
 export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders): Hono {
   const app = new Hono();
   const { card } = providers;
-  const cardUnavailable = (c: Context) =>
-    c.json({ error: 'Card payments are not available on this site. Please pay by bank transfer or on arrival.', code: 'card_payments_unavailable' }, 501);
 
   app.post(
     '/payments/checkout',
-    bodyLimit({ maxSize: CHECKOUT_BODY_LIMIT, onError: (c) => c.json({ error: 'The request is too large' }, 413) }),
+    bodyLimit({
+      maxSize: CHECKOUT_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError('payload_too_large');
+      },
+    }),
     async (c) => {
-      if (!card) return cardUnavailable(c);
+      if (!card) throw new ApiError('payment_unavailable');
       const ip = clientAddress(c, ctx.config.trustedProxyHops);
+      // Each checkout starts a session with the payment provider: counted per address.
       try {
-        // Each checkout starts a session with the payment provider: counted per address.
-        try {
-          await hitRateLimit(ctx.db, 'api.card_checkouts', ip);
-        } catch (error) {
-          if (!(error instanceof RateLimited)) throw error;
-          c.header('retry-after', String(error.retryAfter));
-          throw new PaymentRequestError(429, error.message, 'over_request_rate_limit');
-        }
-        let raw: unknown;
-        try {
-          raw = parseJson(await c.req.text());
-        } catch {
-          throw new PaymentRequestError(400, 'The body must be a JSON object');
-        }
-        const parsed = checkoutBody.safeParse(raw);
-        if (!parsed.success) throw new PaymentRequestError(400, parsed.error.issues[0].message);
-        const body = parsed.data;
-        const claims = await callerClaims(ctx, c);
-        let due: CheckoutAmount;
-        try {
-          due = await asRequestRole(ctx.db, claims, async (tx) => {
-            const { rows } = await tx.query<{ due: CheckoutAmount }>(`select public.checkout_amount($1, $2, $3, $4) as due`, [
-              body.kind,
-              body.bookingId ?? null,
-              body.reference ?? null,
-              body.email ?? null,
-            ]);
-            return rows[0].due;
-          }, { ip });
-        } catch (error) {
-          throw fromSql(error, claims.role === 'authenticated') ?? error;
-        }
-
-        const path = body.returnPath ?? '/thank-you';
-        // A guest comes back with the email that finds the booking, as the booking emails link to it.
-        const back = { reference: due.booking_reference, ...(body.email && !body.bookingId ? { email: body.email } : {}) };
-        let session;
-        try {
-          session = await card.createCheckout({
-            bookingId: due.booking_id,
-            bookingReference: due.booking_reference,
-            kind: due.kind,
-            amount: Number(due.amount),
-            currency: due.currency,
-            description: `${kindLabel[due.kind]} for ${due.tour_title ?? 'your trip'}`,
-            customerEmail: due.email ?? undefined,
-            // Stripe puts the session id where {CHECKOUT_SESSION_ID} stands, so it is added unencoded.
-            successUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'success' }, '&session_id={CHECKOUT_SESSION_ID}'),
-            cancelUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'cancelled' }),
-            // The page stops taking money before the booking stops holding its seats.
-            holdEndsAt: due.hold_expires_at ? new Date(due.hold_expires_at) : undefined,
-          });
-        } catch (error) {
-          if (error instanceof HoldEndsTooSoon) {
-            throw new PaymentRequestError(
-              409,
-              error.holdEndsAt.getTime() > Date.now()
-                ? 'We hold your seats for less than half an hour more, too little time to pay by card. Please contact us and we will keep them for you.'
-                : 'We no longer hold seats for this booking, so it cannot be paid by card. Please contact us and we will see what is still available.',
-              'hold_ends_too_soon',
-            );
-          }
-          ctx.log('card checkout not started', { booking: due.booking_reference, error: String(error) });
-          throw new PaymentRequestError(502, 'We could not start the card payment. Please try again in a moment, or pay by bank transfer.', 'provider_unavailable');
-        }
-        ctx.log('card checkout started', { booking: due.booking_reference, kind: due.kind, session: session.id });
-        return c.json({ url: session.url, sessionId: session.id, kind: due.kind, amount: Number(due.amount), currency: due.currency, bookingReference: due.booking_reference });
+        await hitRateLimit(ctx.db, 'api.card_checkouts', ip);
       } catch (error) {
-        if (error instanceof PaymentRequestError) return c.json({ error: error.message, ...(error.code ? { code: error.code } : {}) }, error.status);
-        throw error;
+        if (!(error instanceof RateLimited)) throw error;
+        c.header('retry-after', String(error.retryAfter));
+        throw new ApiError('rate_limited', error.message);
       }
+      let raw: unknown;
+      try {
+        raw = parseJson(await c.req.text());
+      } catch {
+        throw new ApiError('invalid_input', 'The body must be a JSON object');
+      }
+      const parsed = checkoutBody.safeParse(raw);
+      if (!parsed.success) throw new ApiError('invalid_input', parsed.error.issues[0].message);
+      const body = parsed.data;
+      const claims = await callerClaims(ctx, c);
+      let due: CheckoutAmount;
+      try {
+        due = await asRequestRole(ctx.db, claims, async (tx) => {
+          const { rows } = await tx.query<{ due: CheckoutAmount }>(`select public.checkout_amount($1, $2, $3, $4) as due`, [
+            body.kind,
+            body.bookingId ?? null,
+            body.reference ?? null,
+            body.email ?? null,
+          ]);
+          return rows[0].due;
+        }, { ip });
+      } catch (error) {
+        throw sqlRefusal(error, claims.role === 'authenticated') ?? error;
+      }
+
+      const path = body.returnPath ?? '/thank-you';
+      // A guest comes back with the email that finds the booking, as the booking emails link to it.
+      const back = { reference: due.booking_reference, ...(body.email && !body.bookingId ? { email: body.email } : {}) };
+      let session;
+      try {
+        session = await card.createCheckout({
+          bookingId: due.booking_id,
+          bookingReference: due.booking_reference,
+          kind: due.kind,
+          amount: Number(due.amount),
+          currency: due.currency,
+          description: `${kindLabel[due.kind]} for ${due.tour_title ?? 'your trip'}`,
+          customerEmail: due.email ?? undefined,
+          // Stripe puts the session id where {CHECKOUT_SESSION_ID} stands, so it is added unencoded.
+          successUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'success' }, '&session_id={CHECKOUT_SESSION_ID}'),
+          cancelUrl: returnUrl(ctx.config.siteUrl, path, { ...back, payment: 'cancelled' }),
+          // The page stops taking money before the booking stops holding its seats.
+          holdEndsAt: due.hold_expires_at ? new Date(due.hold_expires_at) : undefined,
+        });
+      } catch (error) {
+        if (error instanceof HoldEndsTooSoon) {
+          throw new ApiError(
+            'hold_ends_too_soon',
+            error.holdEndsAt.getTime() > Date.now()
+              ? undefined
+              : 'We no longer hold seats for this booking, so it cannot be paid by card. Please contact us and we will see what is still available.',
+          );
+        }
+        ctx.log('card checkout not started', { booking: due.booking_reference, error: String(error) });
+        throw new ApiError('payment_provider_failed');
+      }
+      ctx.log('card checkout started', { booking: due.booking_reference, kind: due.kind, session: session.id });
+      return c.json({ url: session.url, sessionId: session.id, kind: due.kind, amount: Number(due.amount), currency: due.currency, bookingReference: due.booking_reference });
     },
   );
 
   app.post('/payments/stripe/webhook', async (c) => {
-    if (!card) return cardUnavailable(c);
+    if (!card) throw new ApiError('payment_unavailable');
     if (!card.acceptsWebhooks) {
       ctx.log('stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set');
-      return c.json({ error: 'Stripe webhooks are not set up on this site', code: 'webhooks_unavailable' }, 501);
+      throw new ApiError('payment_unavailable', 'Stripe webhooks are not set up on this site');
     }
     const rawBody = await c.req.text();
     let event;
@@ -191,7 +169,7 @@ export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders)
     } catch (error) {
       if (!(error instanceof WebhookRejected)) throw error;
       ctx.log('stripe webhook rejected', { reason: error.message });
-      return c.json({ error: error.message }, 400);
+      throw new ApiError('invalid_input', error.message);
     }
     // Only payments are acted on; other events are acknowledged so Stripe stops sending them.
     if (!event.payment) return c.json({ received: true });

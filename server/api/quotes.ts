@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
-import { PostgrestError, sendPostgrestError, toPostgrestError } from '../http/errors.ts';
+import { ApiError, sqlRefusal } from './api-error.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import { quoteEmail, type SentQuote } from '../quotes/email.ts';
@@ -19,7 +19,7 @@ export function quoteRoutes(ctx: PlatformContext): Hono {
   app.post('/quotes/:id/send', async (c) => {
     const id = c.req.param('id');
     try {
-      if (!uuidPattern.test(id)) throw new PostgrestError(400, '22P02', 'The quote id must be a UUID');
+      if (!uuidPattern.test(id)) throw new ApiError('invalid_input', 'The quote id must be a UUID');
       const claims = await requestClaims(c, ctx.keys);
       const sent = await asRequestRole(ctx.db, claims, async (tx) => {
         const { rows } = await tx.query<{ quote: SentQuote }>('select public.send_quote($1) as quote', [id]);
@@ -34,10 +34,8 @@ export function quoteRoutes(ctx: PlatformContext): Hono {
       void ctx.mail.drain().catch((error: unknown) => ctx.log('quote email not sent yet', { error: String(error) }));
       return c.json({ reference: sent.reference, email: sent.email });
     } catch (error) {
-      // Refusals keep SQL's words, in PostgREST's shape; anything else is the server's fault.
-      const refusal = toPostgrestError(error, true);
-      if (refusal.status >= 500) throw error;
-      return sendPostgrestError(c, refusal);
+      // Refusals keep SQL's words; anything else is the server's fault.
+      throw sqlRefusal(error, true) ?? error;
     }
   });
 

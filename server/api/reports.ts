@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
 import type { PlatformContext } from '../context.ts';
+import { ApiError } from './api-error.ts';
 import { BodyError, parseJson } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
 import { hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
@@ -67,34 +68,26 @@ const feedback = z.object({
   errorId: text(100).nullish(),
 });
 
-class ReportRequestError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 413 | 429,
-    message: string,
-    readonly issues?: { path: string; message: string }[],
-  ) {
-    super(message);
-  }
-}
-
 async function readJson(c: Context): Promise<unknown> {
   const body = await c.req.text();
   try {
     return parseJson(body);
   } catch (error) {
-    if (error instanceof BodyError && error.reason === 'too_deep') throw new ReportRequestError(400, `${error.message}.`);
-    throw new ReportRequestError(400, 'The body must be a JSON object.');
+    if (error instanceof BodyError && error.reason === 'too_deep') throw new ApiError('invalid_input', `${error.message}.`);
+    throw new ApiError('invalid_input', 'The body must be a JSON object.');
   }
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ReportRequestError(400, 'The body must be a JSON object.');
+    throw new ApiError('invalid_input', 'The body must be a JSON object.');
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.') || '(body)', message: issue.message }));
-  throw new ReportRequestError(400, `Invalid ${what}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}.`, issues);
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path] ??= issue.message;
+  throw new ApiError('invalid_input', `Invalid ${what}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}.`, fields);
 }
 
 /** The verified user behind the request, if it carries a user's token; a bad token is refused. */
@@ -104,7 +97,7 @@ async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string 
     const claims = await requestClaims(c, ctx.keys);
     return claims.role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : null;
   } catch (error) {
-    if (error instanceof PostgrestError) throw new ReportRequestError(401, `The access token was refused: ${error.message}.`);
+    if (error instanceof PostgrestError) throw new ApiError('not_signed_in', `The access token was refused: ${error.message}.`);
     throw error;
   }
 }
@@ -122,27 +115,22 @@ export function reportRoutes(ctx: PlatformContext): Hono {
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
       c.header('retry-after', String(error.retryAfter));
-      return c.json({ error: error.message }, 429);
+      throw new ApiError('rate_limited', error.message);
     }
     await next();
   };
 
   const sizeLimit = bodyLimit({
     maxSize: REPORT_BODY_LIMIT,
-    onError: (c) => c.json({ error: `The report is too large: at most ${REPORT_BODY_LIMIT / 1024} KB is taken.` }, 413),
+    onError: () => {
+      throw new ApiError('payload_too_large', `The report is too large: at most ${REPORT_BODY_LIMIT / 1024} KB is taken.`);
+    },
   });
 
   const handle = (store: (body: unknown, userId: string | null, c: Context) => Promise<string>) => async (c: Context) => {
-    try {
-      const userId = await verifiedUserId(ctx, c);
-      const id = await store(await readJson(c), userId, c);
-      return c.json({ id }, 202);
-    } catch (error) {
-      if (error instanceof ReportRequestError) {
-        return c.json(error.issues ? { error: error.message, issues: error.issues } : { error: error.message }, error.status);
-      }
-      throw error;
-    }
+    const userId = await verifiedUserId(ctx, c);
+    const id = await store(await readJson(c), userId, c);
+    return c.json({ id }, 202);
   };
 
   /** Inserts once per id; a repeat of a stored id changes nothing and answers with the same id. */

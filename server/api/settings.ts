@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../config.ts';
 import type { PlatformContext } from '../context.ts';
-import { PostgrestError, sendPostgrestError, toPostgrestError } from '../http/errors.ts';
+import { ApiError, sqlRefusal } from './api-error.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 import { addressOf } from '../mail/company.ts';
 import type { Integrations } from '../../src/features/admin/settings/model.ts';
@@ -56,10 +56,10 @@ export function settingsRoutes(ctx: PlatformContext): Hono {
   app.get('/settings/integrations', async (c) => {
     try {
       const claims = await requestClaims(c, ctx.keys);
-      if (claims.role !== 'authenticated') throw new PostgrestError(401, '42501', 'Please sign in as an administrator');
+      if (claims.role !== 'authenticated') throw new ApiError('not_signed_in', 'Please sign in as an administrator');
       const bank = await asRequestRole(ctx.db, claims, async (tx) => {
         const { rows } = await tx.query<{ allowed: boolean }>(`select public.has_permission('settings.write') as allowed`);
-        if (!rows[0].allowed) throw new PostgrestError(403, '42501', 'Only administrators see how payments and email are set up');
+        if (!rows[0].allowed) throw new ApiError('forbidden', 'Only administrators see how payments and email are set up');
         const active = await tx.query<{ bank_name: string; pay_on_arrival: string | null }>(
           `select bank_name, pay_on_arrival from public.payment_instructions where is_active limit 1`,
         );
@@ -68,9 +68,7 @@ export function settingsRoutes(ctx: PlatformContext): Hono {
       c.header('cache-control', 'no-store');
       return c.json(integrations(ctx.config, bank));
     } catch (error) {
-      const refusal = toPostgrestError(error, true);
-      if (refusal.status >= 500) throw error;
-      return sendPostgrestError(c, refusal);
+      throw sqlRefusal(error, true) ?? error;
     }
   });
 

@@ -5,8 +5,8 @@ import { findUserByEmail, insertUser } from '../auth/users.ts';
 import { issueLink } from '../auth/verification.ts';
 import type { PlatformContext } from '../context.ts';
 import { isPgError, type Queryable } from '../db/types.ts';
+import { ApiError, sqlRefusal } from './api-error.ts';
 import { parseJson } from '../http/body.ts';
-import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 import { activeCompany, addressOf, companyDate } from '../mail/company.ts';
 import { composeEmail } from '../mail/compose.ts';
@@ -69,7 +69,7 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   } catch {
     body = null;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PostgrestError(400, 'PGRST102', 'The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('invalid_input', 'The body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -88,17 +88,22 @@ async function decideThenSend(ctx: PlatformContext, c: Context, decide: (tx: Que
   });
 }
 
-/** An error for the screen: a field's message (from the function's hint) or the whole form's. */
-function sendError(c: Context, error: unknown) {
-  const problem = toPostgrestError(error, true);
-  if (problem.status >= 500) throw error;
-  const field = isPgError(error) && (error.hint === 'email' || error.hint === 'role') ? error.hint : 'form';
-  return c.json({ ...problem.toJSON(), field }, problem.status);
+/** A refusal for the screen: of a field when the function's hint names one (email, role), else of the whole form. */
+function teamRefusal(error: unknown): unknown {
+  const refusal = sqlRefusal(error, true);
+  if (!refusal) return error;
+  const field = isPgError(error) && (error.hint === 'email' || error.hint === 'role') ? error.hint : undefined;
+  return field ? new ApiError(refusal.code, refusal.message, { [field]: refusal.message }) : refusal;
 }
 
 export function teamRoutes(ctx: PlatformContext): Hono {
   const app = new Hono();
-  const limit = bodyLimit({ maxSize: TEAM_BODY_LIMIT, onError: (c) => c.json({ code: 'PGRST413', message: 'The request is too large.' }, 413) });
+  const limit = bodyLimit({
+    maxSize: TEAM_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError('payload_too_large');
+    },
+  });
 
   // POST /api/team/invitations {email, role}: invites an address to the team with a role.
   app.post('/team/invitations', limit, async (c) => {
@@ -113,7 +118,7 @@ export function teamRoutes(ctx: PlatformContext): Hono {
       });
       return c.json({ id: invitation.id, email: invitation.email, role: invitation.role, expires_at: invitation.expires_at }, 201);
     } catch (error) {
-      return sendError(c, error);
+      throw teamRefusal(error);
     }
   });
 
@@ -121,15 +126,15 @@ export function teamRoutes(ctx: PlatformContext): Hono {
   app.post('/team/invitations/:id/resend', async (c) => {
     try {
       const id = c.req.param('id');
-      if (!uuidPattern.test(id)) throw new PostgrestError(404, 'PGRST116', 'There is no such invitation');
+      if (!uuidPattern.test(id)) throw new ApiError('not_found', 'There is no such invitation');
       const invitation = await decideThenSend(ctx, c, async (tx) => {
         const { rows } = await tx.query<Invitation>(`select * from public.resend_staff_invitation($1)`, [id]);
-        if (!rows[0].id) throw new PostgrestError(404, 'PGRST116', 'This invitation was accepted or revoked');
+        if (!rows[0].id) throw new ApiError('not_found', 'This invitation was accepted or revoked');
         return rows[0];
       });
       return c.json({ id: invitation.id, expires_at: invitation.expires_at });
     } catch (error) {
-      return sendError(c, error);
+      throw teamRefusal(error);
     }
   });
 

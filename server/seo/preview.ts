@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { uuidPattern } from '../auth/tokens.ts';
 import type { PlatformContext } from '../context.ts';
-import { PostgrestError, sendPostgrestError, toPostgrestError } from '../http/errors.ts';
+import { ApiError, sqlRefusal } from '../api/api-error.ts';
+import { PostgrestError } from '../http/errors.ts';
 import { asRequestRole, requestClaims } from '../http/request-role.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
@@ -81,25 +82,23 @@ export function tourPreviews(ctx: PlatformContext, rest: RestFetch): TourPreview
         if (error instanceof PostgrestError && error.status === 401) return null;
         throw error;
       });
-      if (claims?.role !== 'authenticated') throw new PostgrestError(401, '42501', previewWords.signIn);
+      if (claims?.role !== 'authenticated') throw new ApiError('not_signed_in', previewWords.signIn);
       const tourId = c.req.param('tourId');
-      if (!uuidPattern.test(tourId)) throw new PostgrestError(404, 'PGRST116', previewWords.noSuchTour);
+      if (!uuidPattern.test(tourId)) throw new ApiError('not_found', previewWords.noSuchTour);
       const slug = await asRequestRole(ctx.db, claims, async (tx) => {
         const { rows } = await tx.query<{ allowed: boolean; slug: string | null }>(
           `select public.has_permission('catalogue.write') as allowed, (select slug from public.tours where id = $1) as slug`,
           [tourId],
         );
-        if (!rows[0].allowed) throw new PostgrestError(403, '42501', previewWords.editorsOnly);
-        if (!rows[0].slug) throw new PostgrestError(404, 'PGRST116', previewWords.noSuchTour);
+        if (!rows[0].allowed) throw new ApiError('forbidden', previewWords.editorsOnly);
+        if (!rows[0].slug) throw new ApiError('not_found', previewWords.noSuchTour);
         return rows[0].slug;
       });
       const token = await keys.sign({ role: 'authenticated', sub: claims.sub, session_id: claims.session_id, tour: tourId }, TOUR_PREVIEW_HOURS * 3600);
       c.header('cache-control', 'no-store');
       return c.json({ path: previewPath(slug, token), expiresAt: new Date(Date.now() + TOUR_PREVIEW_HOURS * 3_600_000).toISOString() }, 201);
     } catch (error) {
-      const refusal = toPostgrestError(error, true);
-      if (refusal.status >= 500) throw error;
-      return sendPostgrestError(c, refusal);
+      throw sqlRefusal(error, true) ?? error;
     }
   });
 
@@ -108,7 +107,7 @@ export function tourPreviews(ctx: PlatformContext, rest: RestFetch): TourPreview
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
     const preview = await open(c.req.param('token'));
-    if (!preview) return c.json({ message: previewWords.ended }, 404);
+    if (!preview) throw new ApiError('not_found', previewWords.ended);
     const entries = await readPageDataEntries({ kind: 'tour', slug: preview.slug }, rest, ctx.apiKeys.anonKey, ctx.log, { bearer: preview.bearer, preview: true });
     const row = entries[`tour:${preview.slug}`];
     if (row === undefined) throw new Error(`the preview of tour ${preview.tourId} could not be read`);

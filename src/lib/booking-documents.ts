@@ -1,4 +1,5 @@
 import { downloadBlob } from './download.ts';
+import { apiErrorOf } from './api-errors.ts';
 import { callServer, serverAnswer } from './server-api.ts';
 
 /** A payment's document: the receipt of money received, the refund note of money returned. */
@@ -13,8 +14,7 @@ export async function downloadBookingDocument(bookingId: string, paymentId?: str
   const path = paymentId ? `/api/bookings/${bookingId}/payments/${paymentId}/${document}.pdf` : `/api/bookings/${bookingId}/invoice.pdf`;
   const response = await callServer(path);
   if (!response.ok) {
-    const answer = await serverAnswer<{ message?: string }>(response);
-    throw new Error(answer?.message ?? 'The document could not be made. Please try again.');
+    throw new Error(apiErrorOf(await serverAnswer(response))?.message ?? 'The document could not be made. Please try again.');
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? (paymentId ? `${document}.pdf` : 'invoice.pdf');
   downloadBlob(fileName, await response.blob());

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // `any` as React's own lazy() has it: a component of any props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's lazy() types it
 type AnyComponent = ComponentType<any>;
 
 /** A lazy component whose code can also be fetched before it renders. */

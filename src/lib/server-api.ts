@@ -14,7 +14,10 @@ export async function callServer(path: string, init: { method?: 'GET' | 'POST' |
   return fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
 }
 
-/** The server's JSON answer, or null when it sent none (a proxy's error page, a dropped connection). */
+/**
+ * The server's JSON answer, or null when it sent none (a proxy's error page, a dropped connection).
+ * A refusal is read from it with apiErrorOf (src/lib/api-errors.ts).
+ */
 export async function serverAnswer<T>(response: Response): Promise<T | null> {
   return (await response.json().catch(() => null)) as T | null;
 }

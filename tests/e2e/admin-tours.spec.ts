@@ -280,7 +280,7 @@ test('an agent cannot open the catalogue and content screens, and the database a
   });
   expect(refused.status()).toBe(403);
   const upload = await request.post('/api/media', { headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png', 'x-file-name': 'agent.png' }, data: Buffer.from('not read') });
-  expect({ status: upload.status(), answer: await upload.json() }).toEqual({ status: 403, answer: { message: 'Only staff who manage media upload files' } });
+  expect({ status: upload.status(), answer: await upload.json() }).toMatchObject({ status: 403, answer: { error: { code: 'forbidden', message: 'Only staff who manage media upload files' } } });
 });
 
 test('the itinerary checks list a planted problem of each kind, each linked to the field that fixes it', async ({ page, request }) => {

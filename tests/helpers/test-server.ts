@@ -3,7 +3,7 @@ import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { loadConfig, logLevelOf, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/types.ts';
 import { listen } from '../../server/http/listen.ts';
 import { createPlatform, type Platform } from '../../server/platform.ts';
@@ -34,6 +34,8 @@ export interface TestServer {
   staff(role: 'admin' | 'agent' | 'editor' | 'guide', options?: { fullName?: string }): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }>;
   /** A client signed in as the demo admin. */
   adminClient(): Promise<SupabaseClient>;
+  /** The server's log lines, parsed, when started with captureLogs; else none. */
+  logs: Record<string, unknown>[];
   /** Sets a rule of public.rate_limits, as an admin would on the settings screen. */
   setRateLimit(rule: string, maxHits: number, windowSeconds?: number): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +49,8 @@ export interface TestServerOptions {
    * tests of the limits themselves.
    */
   rateLimits?: 'raised' | 'defaults';
+  /** Keep the server's log lines (from level info) in TestServer.logs rather than writing them out. */
+  captureLogs?: boolean;
 }
 
 /**
@@ -68,8 +72,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
     await client.end();
     databaseUrl = adminUrl(template.serverUrl, database);
   }
-  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent', port: 0, ...overrides });
-  const platform = await createPlatform(config);
+  // Quiet unless LOG_LEVEL asks (to watch a test run) or the test reads the lines itself.
+  const logLevel = serverOptions.captureLogs ? 'info' : logLevelOf(process.env.LOG_LEVEL, 'silent');
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel, port: 0, ...overrides });
+  const logs: Record<string, unknown>[] = [];
+  const logDestination = serverOptions.captureLogs ? { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } : undefined;
+  const platform = await createPlatform(config, { logDestination });
   // Limits are settings: tests raise them the way an admin would, never by turning them off in code.
   if ((serverOptions.rateLimits ?? 'raised') === 'raised') await raiseLimits(platform.ctx.db);
   const { server, port } = await listen(platform.app.fetch, 0, '127.0.0.1');
@@ -90,6 +98,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
     config,
     platform,
     admin,
+    logs,
     client,
     service: () => createClient(url, serviceRoleKey, options),
     async traveler(opts = {}) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ApiErrorBody } from '../../src/lib/api-errors.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;
@@ -98,7 +99,7 @@ describe('POST /api/errors', () => {
 
     const refused = await post('/api/errors', errorReport(), { authorization: 'Bearer not-a-token' });
     expect(refused.status).toBe(401);
-    expect((await refused.json()).error).toMatch(/access token was refused/);
+    expect((await refused.json()).error.message).toMatch(/access token was refused/);
   });
 
   test('a report delivered twice is stored once', async () => {
@@ -114,26 +115,26 @@ describe('POST /api/errors', () => {
   test('bad input is refused with a message that says what is wrong', async () => {
     const missing = await post('/api/errors', errorReport({ message: undefined, errorType: 'Cosmic Rays' }));
     expect(missing.status).toBe(400);
-    const body = (await missing.json()) as { error: string; issues: { path: string; message: string }[] };
-    expect(body.error).toMatch(/^Invalid error report: /);
-    expect(body.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(['message', 'errorType']));
-    expect(body.error).toContain('errorType must be one of Network, Chunk Loading, Authentication');
+    const { error } = (await missing.json()) as ApiErrorBody;
+    expect(error.message).toMatch(/^Invalid error report: /);
+    expect(Object.keys(error.fields!)).toEqual(expect.arrayContaining(['message', 'errorType']));
+    expect(error.message).toContain('errorType must be one of Network, Chunk Loading, Authentication');
 
     const badDate = await post('/api/errors', errorReport({ timestamp: 'yesterday' }));
     expect(badDate.status).toBe(400);
-    expect((await badDate.json()).error).toContain('timestamp must be an ISO 8601 date and time');
+    expect((await badDate.json()).error.message).toContain('timestamp must be an ISO 8601 date and time');
 
     for (const notAnObject of ['{"message": ', '[1, 2]', '"text"']) {
       const response = await post('/api/errors', notAnObject);
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toBe('The body must be a JSON object.');
+      expect((await response.json()).error.message).toBe('The body must be a JSON object.');
     }
   });
 
   test('an oversized body is refused with 413', async () => {
     const response = await post('/api/errors', errorReport({ stack: 'x'.repeat(70 * 1024) }));
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toMatch(/too large: at most 64 KB/);
+    expect((await response.json()).error.message).toMatch(/too large: at most 64 KB/);
   });
 });
 
@@ -155,10 +156,10 @@ describe('POST /api/performance and /api/feedback', () => {
 
     const badValue = await post('/api/performance', { ...metric, id: randomUUID(), value: 'fast' });
     expect(badValue.status).toBe(400);
-    expect((await badValue.json()).error).toContain('value must be a number');
+    expect((await badValue.json()).error.message).toContain('value must be a number');
     const empty = await post('/api/feedback', { ...note, feedback: '   ' });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error).toContain('feedback is required');
+    expect((await empty.json()).error.message).toContain('feedback is required');
   });
 
   test('more than 60 requests in the window from one address are refused with 429', async () => {
@@ -173,7 +174,7 @@ describe('POST /api/performance and /api/feedback', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
-    expect((await limited.json()).error).toMatch(/^Too many feedback messages from this address\. Please try again in \d+ (seconds|minutes)\.$/);
+    expect((await limited.json()).error.message).toMatch(/^Too many feedback messages from this address\. Please try again in \d+ (seconds|minutes)\.$/);
     // Each endpoint has its own allowance.
     expect((await post('/api/errors', errorReport())).status).toBe(202);
   });

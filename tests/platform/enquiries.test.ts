@@ -20,6 +20,7 @@ afterAll(async () => {
 let nextAddress = 10;
 const freshAddress = () => `127.0.0.${nextAddress++}`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untyped JSON answer, read by the assertions
 async function post(body: unknown, from: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const url = new URL('/api/enquiries', server.url);
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
@@ -52,6 +53,7 @@ function contact(overrides: Record<string, unknown> = {}) {
 }
 
 async function enquiryRows(clientId: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped rows, read by the assertions
   const { rows } = await server.db.query<Record<string, any>>(`select * from public.enquiries where client_id = $1`, [clientId]);
   return rows;
 }
@@ -152,7 +154,7 @@ describe('POST /api/enquiries', () => {
 
     const empty = await post({ ...body, clientId: randomUUID(), message: ' ', email: 'lena' }, from);
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toEqual({ email: 'Please enter a valid email address, like name@example.com', message: 'Please write your message' });
+    expect(empty.body.error.fields).toEqual({ email: 'Please enter a valid email address, like name@example.com', message: 'Please write your message' });
   });
 
   test('a signed-in traveler’s enquiry is linked to them', async () => {
@@ -178,7 +180,7 @@ describe('POST /api/enquiries', () => {
     const body = contact({ name: ' ', email: 'not-an-email', phone: 'call me', subject: 'Hi', message: 'short', preferredContact: 'pigeon' });
     const response = await post(body, from);
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual({
+    expect(response.body.error.fields).toEqual({
       name: 'Please tell us your name',
       email: 'Please enter a valid email address, like name@example.com',
       phone: 'Please enter a phone number with country code, like +255 754 200 300',
@@ -197,17 +199,17 @@ describe('POST /api/enquiries', () => {
       from,
     );
     expect(trip.status).toBe(400);
-    expect(trip.body.errors).toEqual({ 'trip.adults': 'At least one adult travels', 'trip.endDate': 'The end date must be on or after the start date' });
+    expect(trip.body.error.fields).toEqual({ 'trip.adults': 'At least one adult travels', 'trip.endDate': 'The end date must be on or after the start date' });
 
     const unknownPlace = await post(
       { ...contact(), kind: 'start_planning', trip: { destinations: ['atlantis'], timing: 'flexible', adults: 2, children: 0, budget: 'undecided', interests: [] } },
       from,
     );
     expect(unknownPlace.status).toBe(400);
-    expect(unknownPlace.body.errors).toEqual({ 'trip.destinations': 'Choose destinations from the list' });
+    expect(unknownPlace.body.error.fields).toEqual({ 'trip.destinations': 'Choose destinations from the list' });
 
     expect((await post('not json', from)).status).toBe(400);
-    expect((await post({ ...contact(), clientId: 'nope' }, from)).body.errors).toEqual({ clientId: 'The client id must be a UUID.' });
+    expect((await post({ ...contact(), clientId: 'nope' }, from)).body.error.fields).toEqual({ clientId: 'The client id must be a UUID.' });
   });
 
   test('more than 10 enquiries in 10 minutes from one address are refused with 429', async () => {
@@ -218,7 +220,7 @@ describe('POST /api/enquiries', () => {
     expect(statuses[10]).toBe(429);
     const limited = await post(contact(), from);
     expect(limited.status).toBe(429);
-    expect(limited.body.errors.form).toMatch(/Too many messages/);
+    expect(limited.body.error.message).toMatch(/Too many messages/);
     // Another address is not affected.
     expect((await post(contact(), freshAddress())).status).toBe(201);
   });

@@ -197,7 +197,7 @@ describe('refusals write nothing', () => {
     const [rowsBefore, objectsBefore] = [await mediaRows(), await libraryObjects()];
     const response = await send();
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ message });
+    expect((await response.json()).error.message).toBe(message);
     expect(await mediaRows()).toBe(rowsBefore);
     expect(await libraryObjects()).toEqual(objectsBefore);
   });
@@ -265,7 +265,7 @@ describe('uses and deletion', () => {
 
     const refused = await remove(editor.token, row.id);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: `Used by the tour “${tour.title}”: remove it there first` });
+    expect(await refused.json()).toMatchObject({ error: { code: 'conflict', message: `Used by the tour “${tour.title}”: remove it there first` } });
     // The same refusal whichever way the delete comes.
     const direct = await editor.client.from('media_files').delete().eq('id', row.id);
     expect(direct.error?.message).toBe(`Used by the tour “${tour.title}”: remove it there first`);
@@ -274,7 +274,7 @@ describe('uses and deletion', () => {
 
     await editor.client.from('tours').update({ hero_image_url: tour.hero_image_url }).eq('id', tour.id);
     const stillUsed = await remove(editor.token, row.id);
-    expect(await stillUsed.json()).toEqual({ message: `Used by the destination “${destination.name}”: remove it there first` });
+    expect((await stillUsed.json()).error.message).toBe(`Used by the destination “${destination.name}”: remove it there first`);
     await editor.client.from('destinations').update({ gallery: destination.gallery }).eq('id', destination.id);
 
     expect((await remove(agent.token, row.id)).status).toBe(403);
@@ -294,7 +294,7 @@ describe('uses and deletion', () => {
 
     const again = await remove(editor.token, row.id);
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ message: 'No such file' });
+    expect(await again.json()).toMatchObject({ error: { code: 'not_found', message: 'No such file' } });
     expect((await remove(editor.token, 'not-an-id')).status).toBe(404);
   });
 });

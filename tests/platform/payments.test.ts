@@ -86,6 +86,7 @@ async function checkout(body: unknown, token?: string, base = server.url) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an untyped JSON answer, read by the assertions
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -330,16 +331,18 @@ describe('card payments through Stripe Checkout', () => {
 
     const asked = stripe.requests.length;
     await holdFor(20);
-    expect(await checkout(key)).toEqual({
+    expect(await checkout(key)).toMatchObject({
       status: 409,
       body: {
-        error: 'We hold your seats for less than half an hour more, too little time to pay by card. Please contact us and we will keep them for you.',
-        code: 'hold_ends_too_soon',
+        error: {
+          code: 'hold_ends_too_soon',
+          message: 'We hold your seats for less than half an hour more, too little time to pay by card. Please contact us and we will keep them for you.',
+        },
       },
     });
     // Run out, and not yet expired by the hold job.
     await holdFor(-1);
-    expect((await checkout(key)).body.code).toBe('hold_ends_too_soon');
+    expect((await checkout(key)).body.error.code).toBe('hold_ends_too_soon');
     expect(stripe.requests).toHaveLength(asked);
   });
 
@@ -358,7 +361,7 @@ describe('card payments through Stripe Checkout', () => {
     const asked = stripe.requests.length;
     const otherToken = (await other.client.auth.getSession()).data.session!.access_token;
     const stolen = await checkout({ bookingId: mine.id, kind: 'full' }, otherToken);
-    expect(stolen).toEqual({ status: 404, body: { error: 'We could not find a booking with that reference and email' } });
+    expect(stolen).toMatchObject({ status: 404, body: { error: { message: 'We could not find a booking with that reference and email' } } });
     const guessed = await checkout({ bookingId: mine.id, kind: 'full' });
     expect(guessed.status).toBe(404);
     expect(stripe.requests).toHaveLength(asked);
@@ -369,16 +372,16 @@ describe('card payments through Stripe Checkout', () => {
     const inFull = await guestBooking(near);
     const asked = stripe.requests.length;
     const key = { reference: booking.booking_reference, email: booking.contact.email };
-    expect(await checkout({ ...key, kind: 'balance' })).toEqual({ status: 409, body: { error: 'Please pay the deposit first, or the full amount' } });
-    expect(await checkout({ reference: inFull.booking_reference, email: inFull.contact.email, kind: 'deposit' })).toEqual({
+    expect(await checkout({ ...key, kind: 'balance' })).toMatchObject({ status: 409, body: { error: { message: 'Please pay the deposit first, or the full amount' } } });
+    expect(await checkout({ reference: inFull.booking_reference, email: inFull.contact.email, kind: 'deposit' })).toMatchObject({
       status: 409,
-      body: { error: 'Your trip starts within 60 days, so the full amount is due now' },
+      body: { error: { message: 'Your trip starts within 60 days, so the full amount is due now' } },
     });
-    expect(await checkout({ ...key, kind: 'everything' })).toEqual({ status: 400, body: { error: 'Please choose to pay the deposit, the balance or the full amount' } });
-    expect(await checkout({ kind: 'deposit' })).toEqual({ status: 400, body: { error: 'Please give the booking id, or its reference and email' } });
-    expect(await checkout({ ...key, kind: 'deposit', returnPath: 'https://evil.example/' })).toEqual({ status: 400, body: { error: 'The return path must be a path on this site' } });
+    expect(await checkout({ ...key, kind: 'everything' })).toMatchObject({ status: 400, body: { error: { message: 'Please choose to pay the deposit, the balance or the full amount' } } });
+    expect(await checkout({ kind: 'deposit' })).toMatchObject({ status: 400, body: { error: { message: 'Please give the booking id, or its reference and email' } } });
+    expect(await checkout({ ...key, kind: 'deposit', returnPath: 'https://evil.example/' })).toMatchObject({ status: 400, body: { error: { message: 'The return path must be a path on this site' } } });
     await ok(admin.rpc('cancel_booking', { p_booking_id: booking.id }));
-    expect(await checkout({ ...key, kind: 'full' })).toEqual({ status: 409, body: { error: 'This booking is cancelled: there is nothing to pay' } });
+    expect(await checkout({ ...key, kind: 'full' })).toMatchObject({ status: 409, body: { error: { message: 'This booking is cancelled: there is nothing to pay' } } });
     expect(stripe.requests).toHaveLength(asked);
   });
 
@@ -386,9 +389,9 @@ describe('card payments through Stripe Checkout', () => {
     const booking = await guestBooking(far);
     stripe.failNext(500, 'Something went wrong on our end');
     const res = await checkout({ reference: booking.booking_reference, email: booking.contact.email, kind: 'deposit' });
-    expect(res).toEqual({
+    expect(res).toMatchObject({
       status: 502,
-      body: { error: 'We could not start the card payment. Please try again in a moment, or pay by bank transfer.', code: 'provider_unavailable' },
+      body: { error: { code: 'payment_provider_failed', message: 'We could not start the card payment. Please try again in a moment, or pay by bank transfer.' } },
     });
   });
 
@@ -551,17 +554,17 @@ describe('card payments through Stripe Checkout', () => {
     const body = JSON.stringify(event);
 
     const wrongSecret = await deliverWebhook(server.url, event, 'whsec_someone_else');
-    expect(wrongSecret).toEqual({ status: 400, body: { error: 'The signature does not match' } });
+    expect(wrongSecret).toMatchObject({ status: 400, body: { error: { message: 'The signature does not match' } } });
     // A signature of another body does not cover this one (the amount was changed on the way).
     const tampered = await deliverWebhook(server.url, { ...event, data: { object: { ...event.data.object, amount_total: 1 } } }, webhookSecret, {
       signature: stripeSignature(body, webhookSecret),
     });
     expect(tampered.status).toBe(400);
     const old = await deliverWebhook(server.url, event, webhookSecret, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
-    expect(old).toEqual({ status: 400, body: { error: 'The event is too old or from the future' } });
+    expect(old).toMatchObject({ status: 400, body: { error: { message: 'The event is too old or from the future' } } });
     const unsigned = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(unsigned.status).toBe(400);
-    expect(await unsigned.json()).toEqual({ error: 'The Stripe-Signature header is missing' });
+    expect(await unsigned.json()).toMatchObject({ error: { code: 'invalid_input', message: 'The Stripe-Signature header is missing' } });
     expect(await ledger(booking.id)).toBe(before);
 
     // The same event, signed now with the right secret, is taken: the refusals did not mark it seen.
@@ -594,11 +597,11 @@ describe('without a Stripe key', () => {
     );
     const unavailable = {
       status: 501,
-      body: { error: 'Card payments are not available on this site. Please pay by bank transfer or on arrival.', code: 'card_payments_unavailable' },
+      body: { error: { code: 'payment_unavailable', message: 'Card payments are not available on this site. Please pay by bank transfer or on arrival.' } },
     };
-    expect(await checkout({ reference: booking.booking_reference, email: 'neema@example.com', kind: 'full' }, undefined, plain.url)).toEqual(unavailable);
+    expect(await checkout({ reference: booking.booking_reference, email: 'neema@example.com', kind: 'full' }, undefined, plain.url)).toMatchObject(unavailable);
     const event = checkoutCompletedEvent({ id: 'cs_test_nokey', bookingId: booking.id, amountTotal: 100, currency: 'usd' });
-    expect(await deliverWebhook(plain.url, event, webhookSecret)).toEqual(unavailable);
+    expect(await deliverWebhook(plain.url, event, webhookSecret)).toMatchObject(unavailable);
     // Bank transfers still work: the team records one.
     const staff = await plain.adminClient();
     await ok(staff.rpc('record_payment', { p_booking_id: booking.id, p_amount: 100, p_method: 'bank_transfer' }));

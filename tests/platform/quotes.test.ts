@@ -199,7 +199,7 @@ describe('sending and accepting', () => {
     const { data } = await draft(agent.client, await enquiry(), { days: [], lines: [] });
     const refused = await send(agent.client, data!.id);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).message).toBe('Please add the trip\'s days before sending the quote');
+    expect((await refused.json()).error.message).toBe('Please add the trip\'s days before sending the quote');
   });
 });
 

@@ -32,7 +32,7 @@ async function invite(client: SupabaseClient, body: Record<string, unknown>) {
     headers: { authorization: `Bearer ${await tokenOf(client)}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { id?: string; field?: string; message?: string } };
+  return { status: response.status, body: (await response.json()) as { id?: string; error?: { message: string; fields?: Record<string, string> } } };
 }
 
 /** The link of the newest invitation email to this address, once the queue has sent it. */
@@ -100,7 +100,7 @@ describe('the team', () => {
     for (const client of [agent, traveler]) {
       const refused = await invite(client, { email: `someone-${Date.now()}@example.com`, role: 'admin' });
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toBe('Only administrators can invite people to the team');
+      expect(refused.body.error?.message).toBe('Only administrators can invite people to the team');
       expect((await client.rpc('set_staff_role', { p_user_id: rows[0].id, p_role: 'admin' })).error?.code).toBe('42501');
       expect((await client.rpc('set_staff_active', { p_user_id: adminId, p_active: false })).error?.code).toBe('42501');
       expect((await client.rpc('staff_accounts')).error?.code).toBe('42501');
@@ -117,11 +117,11 @@ describe('the team', () => {
     const before = await invitationCount();
     const queued = async () => (await t.db.query<{ n: number }>(`select count(*)::int as n from public.email_queue where kind = 'staff_invitation'`)).rows[0].n;
     const emailsBefore = await queued();
-    expect((await invite(admin, { email: '', role: 'agent' })).body).toMatchObject({ field: 'email', message: 'Enter the email address to invite' });
-    expect((await invite(admin, { email: 'not-an-email', role: 'agent' })).body).toMatchObject({ field: 'email', message: 'Enter a valid email address, like name@example.com' });
-    expect((await invite(admin, { email: 'Neema@kilelesafaris.co.tz', role: 'guide' })).body).toMatchObject({ field: 'email', message: 'This person is already on the team' });
-    expect((await invite(admin, { email: 'no-role@example.com' })).body).toMatchObject({ field: 'role', message: 'Choose a role' });
-    expect((await invite(admin, { email: 'no-role@example.com', role: 'traveler' })).body).toMatchObject({ field: 'role', message: 'Choose a role' });
+    expect((await invite(admin, { email: '', role: 'agent' })).body).toMatchObject({ error: { message: 'Enter the email address to invite', fields: { email: 'Enter the email address to invite' } } });
+    expect((await invite(admin, { email: 'not-an-email', role: 'agent' })).body).toMatchObject({ error: { message: 'Enter a valid email address, like name@example.com', fields: { email: 'Enter a valid email address, like name@example.com' } } });
+    expect((await invite(admin, { email: 'Neema@kilelesafaris.co.tz', role: 'guide' })).body).toMatchObject({ error: { message: 'This person is already on the team', fields: { email: 'This person is already on the team' } } });
+    expect((await invite(admin, { email: 'no-role@example.com' })).body).toMatchObject({ error: { message: 'Choose a role', fields: { role: 'Choose a role' } } });
+    expect((await invite(admin, { email: 'no-role@example.com', role: 'traveler' })).body).toMatchObject({ error: { message: 'Choose a role', fields: { role: 'Choose a role' } } });
     expect(await invitationCount()).toBe(before);
     expect(await queued()).toBe(emailsBefore);
   });

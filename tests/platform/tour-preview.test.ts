@@ -21,7 +21,7 @@ const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession(
 
 async function askPreview(tourId: string, token?: string) {
   const response = await fetch(`${server.url}/api/tours/${tourId}/preview`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.status, body: (await response.json()) as { path?: string; expiresAt?: string; message?: string } };
+  return { status: response.status, body: (await response.json()) as { path?: string; expiresAt?: string; error?: { message: string } } };
 }
 
 async function page(path: string) {
@@ -53,12 +53,12 @@ afterAll(async () => {
 
 describe('a tour’s preview address', () => {
   it('is made for staff who edit the catalogue only, for a tour that exists', async () => {
-    expect(await askPreview(draft.id)).toMatchObject({ status: 401, body: { message: 'Please sign in to preview a tour' } });
+    expect(await askPreview(draft.id)).toMatchObject({ status: 401, body: { error: { message: 'Please sign in to preview a tour' } } });
     const agent = await server.staff('agent');
-    expect(await askPreview(draft.id, await tokenOf(agent.client))).toMatchObject({ status: 403, body: { message: 'Only staff who edit the catalogue preview tours' } });
+    expect(await askPreview(draft.id, await tokenOf(agent.client))).toMatchObject({ status: 403, body: { error: { message: 'Only staff who edit the catalogue preview tours' } } });
     const traveler = await server.traveler();
     expect((await askPreview(draft.id, await tokenOf(traveler.client))).status).toBe(403);
-    expect(await askPreview(randomUUID(), editor.token)).toMatchObject({ status: 404, body: { message: 'No such tour' } });
+    expect(await askPreview(randomUUID(), editor.token)).toMatchObject({ status: 404, body: { error: { message: 'No such tour' } } });
     const made = await askPreview(draft.id, editor.token);
     expect(made.status).toBe(201);
     expect(made.body.path).toMatch(new RegExp(`^/tours/${draft.slug}\\?preview=[\\w.-]+$`));
@@ -115,7 +115,7 @@ describe('a tour’s preview address', () => {
       expect(pageDataOf(ended.html).entries[`tour:${draft.slug}`]).toBeUndefined();
       const read = await fetch(`${server.url}/api/tour-previews/${wrong}`);
       expect(read.status).toBe(404);
-      expect(await read.json()).toEqual({ message: 'This preview has ended: open it again from the tour’s editor' });
+      expect((await read.json()).error.message).toBe('This preview has ended: open it again from the tour’s editor');
     }
   });
 

@@ -54,6 +54,7 @@ export function useDeviceDraft<T>({ userId, kind, recordId, version, values, sav
       live = false;
     };
     // Read once per record: a save on this screen changes `saved` and `version`, not what was left before.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- intentionally partial, see above
   }, [key]);
 
   useEffect(() => {

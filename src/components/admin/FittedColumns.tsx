@@ -51,6 +51,7 @@ export function FittedColumns<T>({
 
   // The rooms are estimates; a long name or a wide date format can still push the table past the
   // edge. Measured after each drawing, so the next column gives way before anyone sees it cut off.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs after every drawing on purpose; `fewer < columnsThatMayYield` bounds the updates
   useLayoutEffect(() => {
     const table = frame.current?.querySelector('table');
     if (!width || !frame.current || !table) return;

@@ -79,6 +79,7 @@ export function Confetti({ durationMs = CONFETTI_MS }: { durationMs?: number }) 
     });
     return () => cancelAnimationFrame(frame);
     // One burst per mount: a branding change mid-flight does not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- intentionally partial, see above
   }, [durationMs]);
 
   return (

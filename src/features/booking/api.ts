@@ -4,6 +4,7 @@ import { getSupabase } from '@/lib/supabase.ts';
 import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest, type SeatHoldTerms } from './model.ts';
 import { bookingKeys } from './tour-query.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /** A refusal of the price or booking function: its message is written for travelers and shown as it is. */
@@ -176,7 +177,7 @@ export async function startCardCheckout(request: { bookingId?: string; reference
     method: 'POST',
     body: { bookingId: request.bookingId, reference: request.reference, email: request.email ?? undefined, kind: request.kind, returnPath: '/thank-you' },
   });
-  const answer = await serverAnswer<{ url?: string; error?: string }>(response);
-  if (!response.ok || !answer?.url) throw new Error(answer?.error ?? `The payment page could not be opened (the server answered ${response.status}).`);
+  const answer = await serverAnswer<{ url?: string }>(response);
+  if (!response.ok || !answer?.url) throw new Error(apiErrorOf(answer)?.message ?? `The payment page could not be opened (the server answered ${response.status}).`);
   return answer.url;
 }

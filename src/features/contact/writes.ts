@@ -1,6 +1,7 @@
 import { WriteError } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
 import type { OutgoingEnquiry } from './enquiry.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /**
@@ -17,8 +18,7 @@ export const enquirySend = defineWrite<OutgoingEnquiry>({
     // A signed-in traveler's enquiry is linked to their account; the server verifies the token itself.
     const response = await callServer('/api/enquiries', { method: 'POST', body: { ...entry.payload, clientId: entry.id }, client });
     if (response.ok) return;
-    const answer = await serverAnswer<{ errors?: Record<string, string> }>(response);
-    const message = answer?.errors ? Object.values(answer.errors).join(' ') : `The server answered ${response.status}.`;
-    throw new WriteError(message, response.status);
+    const refusal = apiErrorOf(await serverAnswer(response));
+    throw new WriteError(refusal?.message ?? `The server answered ${response.status}.`, response.status);
   },
 });

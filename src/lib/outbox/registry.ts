@@ -41,6 +41,7 @@ export interface WriteDefinition<P, U = unknown> {
 }
 
 // Definitions are stored with their payload type erased; the kind string ties entries to them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types erased on purpose, see above
 export type AnyWriteDefinition = WriteDefinition<any, any>;
 
 /** The kinds of write an engine knows. Engines re-check their queue when a kind arrives late (a lazy chunk). */

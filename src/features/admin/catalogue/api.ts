@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { addDays, officeToday } from '@/lib/dates.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
@@ -285,8 +286,8 @@ export const tourPreviewQuery = (tourId: string) =>
     queryKey: [...catalogueKeys.tour(tourId), 'preview'] as const,
     queryFn: async (): Promise<string> => {
       const response = await callServer(`/api/tours/${tourId}/preview`, { method: 'POST' });
-      const answer = await serverAnswer<{ path?: string; message?: string }>(response);
-      if (!response.ok || !answer?.path) throw new Error(answer?.message ?? 'The preview could not be prepared');
+      const answer = await serverAnswer<{ path?: string }>(response);
+      if (!response.ok || !answer?.path) throw new Error(apiErrorOf(answer)?.message ?? 'The preview could not be prepared');
       return answer.path;
     },
     staleTime: 60 * 60_000,

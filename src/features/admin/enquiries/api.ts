@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { ENQUIRY_STAGES, OPEN_STAGES, stagesOf, type EnquiryStage, type EnquiryView, type QuoteDay, type QuoteForm } from './model.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
@@ -186,8 +187,8 @@ export async function discardDraftQuote(id: string): Promise<void> {
 /** Sends (or sends again) the quote to its client: POST /api/quotes/:id/send, as the signed-in staff member. */
 export async function sendQuote(id: string): Promise<{ reference: string; email: string }> {
   const response = await callServer(`/api/quotes/${id}/send`, { method: 'POST' });
-  const answer = await serverAnswer<{ reference?: string; email?: string; message?: string }>(response);
-  if (!response.ok || !answer?.reference) throw new Error(answer?.message ?? `The quote could not be sent (the server answered ${response.status}).`);
+  const answer = await serverAnswer<{ reference?: string; email?: string }>(response);
+  if (!response.ok || !answer?.reference) throw new Error(apiErrorOf(answer)?.message ?? `The quote could not be sent (the server answered ${response.status}).`);
   return { reference: answer.reference, email: answer.email ?? '' };
 }
 

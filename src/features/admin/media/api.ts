@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 
@@ -55,14 +56,14 @@ export async function uploadMedia(file: File, onProgress: (share: number) => voi
     request.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
-      let answer: { message?: string } | null = null;
+      let answer: unknown = null;
       try {
-        answer = JSON.parse(request.responseText) as { message?: string };
+        answer = JSON.parse(request.responseText);
       } catch {
         answer = null;
       }
       if (request.status === 201 && answer) resolve(answer as MediaFile & { url: string });
-      else reject(new Error(answer?.message ?? `The upload failed (${request.status})`));
+      else reject(new Error(apiErrorOf(answer)?.message ?? `The upload failed (${request.status})`));
     };
     request.onerror = () => reject(new Error('The upload did not reach the server: check the connection and try again'));
     request.send(file);
@@ -77,5 +78,5 @@ export async function saveAltText(id: string, altText: string): Promise<void> {
 /** Deletes a file and its sizes; the server refuses one still in use and says where. */
 export async function deleteMedia(id: string): Promise<void> {
   const response = await callServer(`/api/media/${id}`, { method: 'DELETE' });
-  if (!response.ok) throw new Error((await serverAnswer<{ message?: string }>(response))?.message ?? `The file was not deleted (${response.status})`);
+  if (!response.ok) throw new Error(apiErrorOf(await serverAnswer(response))?.message ?? `The file was not deleted (${response.status})`);
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PaymentInstructions } from '@/lib/payment-instructions.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Integrations } from './model.ts';
@@ -95,8 +96,8 @@ export const integrationsQuery = () =>
     queryKey: settingsKeys.integrations,
     queryFn: async (): Promise<Integrations> => {
       const response = await callServer('/api/settings/integrations');
-      const answer = await serverAnswer<Integrations & { message?: string }>(response);
-      if (!response.ok || !answer) throw new Error(answer?.message ?? `The server answered ${response.status}`);
+      const answer = await serverAnswer<Integrations>(response);
+      if (!response.ok || !answer) throw new Error(apiErrorOf(answer)?.message ?? `The server answered ${response.status}`);
       return answer;
     },
   });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { StaffRole, TeamRow } from './model.ts';
+import { apiErrorOf } from '@/lib/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 export const teamKeys = {
@@ -32,8 +33,10 @@ export class InviteError extends Error {
 async function postInvitation(path: string, body?: unknown): Promise<void> {
   const response = await callServer(path, { method: 'POST', body });
   if (response.ok) return;
-  const answer = await serverAnswer<{ message?: string; field?: 'email' | 'role' | 'form' }>(response);
-  throw new InviteError(answer?.message ?? `The invitation could not be sent (the server answered ${response.status}).`, answer?.field ?? 'form');
+  const refusal = apiErrorOf(await serverAnswer(response));
+  // The server names the field at fault (email or role); a refusal naming none is the whole form's.
+  const field = refusal?.fields?.email !== undefined ? 'email' : refusal?.fields?.role !== undefined ? 'role' : 'form';
+  throw new InviteError(refusal?.message ?? `The invitation could not be sent (the server answered ${response.status}).`, field);
 }
 
 /** Invites the address with the role; the server emails the link. */

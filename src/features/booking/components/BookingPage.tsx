@@ -120,6 +120,7 @@ export function BookingPage({ tour, preselect, onBooked }: { tour: BookingTour; 
   useEffect(() => {
     track('booking_start', preselected ? { tourId: tour.id, departureId: preselected.id } : { tourId: tour.id });
     // Once per tour: the preselected departure is what the traveler came with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- intentionally partial, see above
   }, [tour.id]);
 
   // A signed-in traveler's contact and lead traveler come from their profile; only empty fields are filled.
