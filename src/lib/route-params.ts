@@ -6,7 +6,7 @@ import { z } from './zod.ts';
  * not-found state (the route's notFoundComponent, or the nearest one above it), never a query
  * that the database refuses or an error page.
  */
-export function checkedParams<Shape extends z.ZodRawShape>(shape: Shape) {
+export function checkedParams<Shape extends z.core.$ZodShape>(shape: Shape) {
   const schema = z.object(shape);
   return {
     parse: (raw: Record<string, string>): z.output<typeof schema> => {
@@ -21,10 +21,10 @@ export function checkedParams<Shape extends z.ZodRawShape>(shape: Shape) {
 export const idParam = z.uuid();
 
 /** A booking reference as the traveler's links carry it (KS-2026-ABCDE-FGHIJ, and older shorter ones). */
-export const bookingReferenceParam = z.string().regex(/^[A-Za-z0-9-]{4,40}$/);
+export const bookingReferenceParam = z.string().check(z.regex(/^[A-Za-z0-9-]{4,40}$/));
 
 /** A client is an account (its user id) or a guest (their email address, lower case), as is_client_key() in SQL. */
-export const clientKeyParam = z.union([idParam, z.string().max(254).regex(/^[^@\s]+@[^@\s]+$/).refine((key) => key === key.toLowerCase())]);
+export const clientKeyParam = z.union([idParam, z.string().check(z.maxLength(254), z.regex(/^[^@\s]+@[^@\s]+$/), z.refine((key) => key === key.toLowerCase()))]);
 
 /** A quote link's token: 64 hexadecimal characters. */
-export const quoteTokenParam = z.string().regex(/^[0-9a-f]{64}$/);
+export const quoteTokenParam = z.string().check(z.regex(/^[0-9a-f]{64}$/));

@@ -23,45 +23,47 @@ export interface BookingContext {
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 const traveler = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(2, { error: 'Please enter the full name, as in the passport' })
-    .max(200, { error: 'Please shorten the name to 200 characters' }),
-  dateOfBirth: z.string().regex(isoDate, { error: 'Please enter the date of birth' }),
-  nationality: z
-    .string()
-    .trim()
-    .min(2, { error: 'Please enter the nationality' })
-    .max(100, { error: 'Please shorten the nationality to 100 characters' }),
+  fullName: z.string().check(
+    z.trim(),
+    z.minLength(2, { error: 'Please enter the full name, as in the passport' }),
+    z.maxLength(200, { error: 'Please shorten the name to 200 characters' }),
+  ),
+  dateOfBirth: z.string().check(z.regex(isoDate, { error: 'Please enter the date of birth' })),
+  nationality: z.string().check(
+    z.trim(),
+    z.minLength(2, { error: 'Please enter the nationality' }),
+    z.maxLength(100, { error: 'Please shorten the nationality to 100 characters' }),
+  ),
   // Optional now (it can be added in the portal later), but the park permits need it in this form.
   passportNumber: z
-    .string()
-    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-    .refine((value) => value === '' || /^[A-Z0-9]{5,20}$/.test(value), { error: 'A passport number has 5 to 20 letters and digits' }),
-  dietary: z.string().trim().max(200, { error: 'Please shorten the dietary needs to 200 characters' }),
+    .pipe(
+      z.string(),
+      z.transform((value: string) => value.replace(/\s+/g, '').toUpperCase()),
+    )
+    .check(z.refine((value) => value === '' || /^[A-Z0-9]{5,20}$/.test(value), { error: 'A passport number has 5 to 20 letters and digits' })),
+  dietary: z.string().check(z.trim(), z.maxLength(200, { error: 'Please shorten the dietary needs to 200 characters' })),
 });
 
 const contact = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Please tell us your name' })
-    .max(200, { error: 'Please shorten your name to 200 characters' }),
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'Please enter your email address' })
-    .max(254, { error: 'That email address is too long' })
-    .regex(emailPattern, { error: 'Please enter a valid email address, like name@example.com' }),
-  phone: z
-    .string()
-    .trim()
-    .min(1, { error: 'Please enter a phone number we can reach you on while travelling' })
-    .max(40, { error: 'Please shorten the phone number to 40 characters' })
-    .refine((value) => /^[+()\d\s.-]+$/.test(value) && value.replace(/\D/g, '').length >= 6, {
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Please tell us your name' }),
+    z.maxLength(200, { error: 'Please shorten your name to 200 characters' }),
+  ),
+  email: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Please enter your email address' }),
+    z.maxLength(254, { error: 'That email address is too long' }),
+    z.regex(emailPattern, { error: 'Please enter a valid email address, like name@example.com' }),
+  ),
+  phone: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Please enter a phone number we can reach you on while travelling' }),
+    z.maxLength(40, { error: 'Please shorten the phone number to 40 characters' }),
+    z.refine((value) => /^[+()\d\s.-]+$/.test(value) && value.replace(/\D/g, '').length >= 6, {
       error: 'Please enter a phone number with country code, like +44 7700 900123',
     }),
+  ),
 });
 
 export type TravelerDraft = z.input<typeof traveler>;
@@ -85,16 +87,18 @@ export function bookingSchema(context: BookingContext) {
     .object({
       departureId: z.string(),
       startDate: z.string(),
-      adults: z.number().int().min(1, { error: 'At least one adult travels on every booking' }),
-      children: z.number().int().min(0),
+      adults: z.int().check(z.minimum(1, { error: 'At least one adult travels on every booking' })),
+      children: z.int().check(z.minimum(0)),
       travelers: z.array(traveler),
       contact,
-      acceptTerms: z.boolean().refine((accepted) => accepted, { error: 'Please accept the booking terms to book' }),
-      method: z.enum(['bank_transfer', 'pay_on_arrival', 'card']).refine((method) => method !== 'card' || context.cardPayments, {
-        error: 'Card payments are not available just now; please choose another way to pay',
-      }),
+      acceptTerms: z.boolean().check(z.refine((accepted) => accepted, { error: 'Please accept the booking terms to book' })),
+      method: z.enum(['bank_transfer', 'pay_on_arrival', 'card']).check(
+        z.refine((method) => method !== 'card' || context.cardPayments, {
+          error: 'Card payments are not available just now; please choose another way to pay',
+        }),
+      ),
     })
-    .superRefine((booking, issues) => {
+    .check(z.superRefine((booking, issues) => {
       const add = (path: (string | number)[], message: string) => issues.addIssue({ code: 'custom', path, message });
 
       if (context.isPrivate) {
@@ -123,7 +127,7 @@ export function bookingSchema(context: BookingContext) {
           add(['travelers', index, 'dateOfBirth'], `Under ${childAgeLimit} on the first day of the trip: please count this traveler as a child`);
         }
       });
-    }, { when: ({ value }) => typeof value === 'object' && value !== null });
+    }, { when: ({ value }) => typeof value === 'object' && value !== null }));
 }
 
 export type CheckedBooking = z.output<ReturnType<typeof bookingSchema>>;

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
 import { Inbox } from '@/features/admin/messages/components/Inbox.tsx';
-import { z } from '@/lib/zod.ts';
+import { optionalInAddress as optional, z } from '@/lib/zod.ts';
 
 const inboxSearch = z.object({
-  thread: z.uuid().optional().catch(undefined),
-  waiting: z.literal(1).optional().catch(undefined),
+  thread: optional(z.uuid()),
+  waiting: optional(z.literal(1)),
 });
 
 export const Route = createFileRoute('/admin/messages')({

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { z } from '@/lib/zod.ts';
+import { isoDay, optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
 
 /**
  * The analytics screen, pure: its range in the address, the presets, and the comparisons with the
@@ -42,15 +42,11 @@ export const PRESETS = [
   { value: '365', label: 'Last 12 months', days: 365 },
 ] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
-export const analyticsSearchSchema = z.object({ from: optional(isoDate), to: optional(isoDate) });
+export const analyticsSearchSchema = z.object({ from: optional(isoDay()), to: optional(isoDay()) });
 export type AnalyticsSearch = z.infer<typeof analyticsSearchSchema>;
 
 export function validateAnalyticsSearch(search: Record<string, unknown>): AnalyticsSearch {
-  const parsed = analyticsSearchSchema.parse(search);
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as AnalyticsSearch;
+  return withoutAbsent(analyticsSearchSchema.parse(search));
 }
 
 /** The range shown: the address's, else the last 30 days to today. */

@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod.ts';
+import { isoDay, optionalInAddress as optional, z } from '@/lib/zod.ts';
 
 /** The bookings list's state, kept in the address so a view can be bookmarked, shared and saved. */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
@@ -20,24 +20,20 @@ export const PAYMENT_STATE_LABELS: Record<(typeof PAYMENT_STATES)[number], strin
   refund_due: 'Refund owed',
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-/** A search value that is wrong is dropped rather than refused: an old or edited link still opens the list. */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
 export const bookingsSearchSchema = z.object({
-  q: optional(z.string().max(200)),
-  status: optional(z.array(z.enum(BOOKING_STATUSES)).max(BOOKING_STATUSES.length)),
+  q: optional(z.string().check(z.maxLength(200))),
+  status: optional(z.array(z.enum(BOOKING_STATUSES)).check(z.maxLength(BOOKING_STATUSES.length))),
   payment: optional(z.enum(PAYMENT_STATES)),
   tour: optional(z.uuid()),
   departure: optional(z.uuid()),
-  travelFrom: optional(isoDate),
-  travelUntil: optional(isoDate),
-  bookedFrom: optional(isoDate),
-  bookedUntil: optional(isoDate),
+  travelFrom: optional(isoDay()),
+  travelUntil: optional(isoDay()),
+  bookedFrom: optional(isoDay()),
+  bookedUntil: optional(isoDay()),
   attention: optional(z.enum(ATTENTION_LISTS)),
   sort: optional(z.enum(BOOKING_SORTS)),
   asc: optional(z.literal(1)),
-  page: optional(z.number().int().min(1).max(100_000)),
+  page: optional(z.int().check(z.minimum(1), z.maximum(100_000))),
   size: optional(z.union([z.literal(25), z.literal(50), z.literal(100)])),
 });
 

@@ -1,18 +1,15 @@
-import { z } from '@/lib/zod.ts';
-
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
 
 /** The tours list's state, kept in the address: words to find and a status. */
 export const toursSearchSchema = z.object({
-  q: optional(z.string().max(100)),
+  q: optional(z.string().check(z.maxLength(100))),
   status: optional(z.enum(['draft', 'active', 'archived'])),
 });
 
 export type ToursSearch = z.infer<typeof toursSearchSchema>;
 
 export function validateToursSearch(search: Record<string, unknown>): ToursSearch {
-  const parsed = toursSearchSchema.parse(search);
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as ToursSearch;
+  return withoutAbsent(toursSearchSchema.parse(search));
 }
 
 export const EDITOR_TABS = ['details', 'pricing', 'itinerary', 'departures'] as const;

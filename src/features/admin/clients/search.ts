@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod.ts';
+import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
 
 /** The clients list's state, kept in the address so a view can be bookmarked, shared and saved. */
 export const CLIENT_KINDS = ['account', 'guest'] as const;
@@ -10,27 +10,22 @@ export const CLIENT_KIND_LABELS: Record<(typeof CLIENT_KINDS)[number], string> =
   guest: 'Guests (no account)',
 };
 
-/** A search value that is wrong is dropped rather than refused: an old or edited link still opens the list. */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
 export const clientsSearchSchema = z.object({
-  q: optional(z.string().max(200)),
+  q: optional(z.string().check(z.maxLength(200))),
   kind: optional(z.enum(CLIENT_KINDS)),
-  tag: optional(z.string().max(30)),
+  tag: optional(z.string().check(z.maxLength(30))),
   /** 1: only those with a trip to come; 0: only those without. */
   upcoming: optional(z.union([z.literal(1), z.literal(0)])),
   sort: optional(z.enum(CLIENT_SORTS)),
   desc: optional(z.literal(1)),
-  page: optional(z.number().int().min(1).max(100_000)),
+  page: optional(z.int().check(z.minimum(1), z.maximum(100_000))),
   size: optional(z.union([z.literal(25), z.literal(50), z.literal(100)])),
 });
 
 export type ClientsSearch = z.infer<typeof clientsSearchSchema>;
 
 export function validateClientsSearch(search: Record<string, unknown>): ClientsSearch {
-  const parsed = clientsSearchSchema.parse(search);
-  // Keep the address short: no keys for values left at their defaults.
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as ClientsSearch;
+  return withoutAbsent(clientsSearchSchema.parse(search));
 }
 
 /** The arguments of search_clients for a page of the list (or, with a page and size given, of the export). */

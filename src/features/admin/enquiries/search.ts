@@ -1,11 +1,11 @@
-import { z } from '@/lib/zod.ts';
+import { optionalInAddress as optional, z } from '@/lib/zod.ts';
 import { ENQUIRY_VIEWS } from './model.ts';
 
 /** The enquiries list's place in the URL: the stage shown (all open ones unless named), the search words and the page. */
 export const enquiriesSearchSchema = z.object({
-  stage: z.enum(ENQUIRY_VIEWS).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  stage: optional(z.enum(ENQUIRY_VIEWS)),
+  q: optional(z.string().check(z.trim(), z.maxLength(200))),
+  page: optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(10_000)))),
 });
 
 export type EnquiriesSearch = z.infer<typeof enquiriesSearchSchema>;

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { z } from '@/lib/zod.ts';
+import { isoDay, optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
 
 /**
  * The calendar, pure: which days a view shows, how a week's trips stack into lanes, and the view's
@@ -9,13 +9,10 @@ import { z } from '@/lib/zod.ts';
 export const CALENDAR_VIEWS = ['month', 'week', 'list'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 export const calendarSearchSchema = z.object({
   view: optional(z.enum(CALENDAR_VIEWS)),
   /** A day of the period shown; today when absent. */
-  date: optional(isoDate),
+  date: optional(isoDay()),
   tour: optional(z.uuid()),
   guide: optional(z.uuid()),
   vehicle: optional(z.uuid()),
@@ -26,8 +23,7 @@ export const calendarSearchSchema = z.object({
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
 
 export function validateCalendarSearch(search: Record<string, unknown>): CalendarSearch {
-  const parsed = calendarSearchSchema.parse(search);
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as CalendarSearch;
+  return withoutAbsent(calendarSearchSchema.parse(search));
 }
 
 /** The Monday of the week holding the day (weeks start on Monday, as in Tanzania and most of Europe). */

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures.ts';
+import { repoRoot } from './built-server.ts';
+import { api, rest } from './rest-api.ts';
+
+/**
+ * The initial JavaScript of each public page: the scripts its server-rendered HTML names (the entry,
+ * its modulepreloads and the page's route chunks), as gzip bodies (level 9), in KB. Bytes, not
+ * timings, so the check is the same on any machine. The aim is 170 KB on every page; until a page
+ * is there its budget is what it weighs now, so it can only shrink. Lower a budget when a page gets
+ * lighter; never raise one without finding what grew (npm run bench:lighthouse prints the same figure).
+ */
+const AIM_KB = 170;
+const budgetKb: Record<string, number> = {
+  home: 192,
+  tours: 235,
+  tour: 234,
+  destinations: 183,
+  destination: 187,
+  experiences: 183,
+  blog: 185,
+  post: 212,
+  about: 215,
+  contact: 200,
+  planning: 259,
+};
+
+function initialScriptsKb(html: string, pageUrl: string): number {
+  const tags = html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g);
+  const paths = new Set([...tags].map((match) => new URL(match[1], pageUrl).pathname));
+  let bytes = 0;
+  for (const pathname of paths) bytes += gzipSync(readFileSync(path.join(repoRoot, 'dist', pathname)), { level: 9 }).length;
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+test('every public page loads no more initial JavaScript than its budget', async ({ request, baseURL }) => {
+  const a = await api(request);
+  const first = async (table: string) => (await rest<{ slug: string }[]>(a, a.anonKey, 'GET', `${table}?select=slug&order=slug&limit=1`))[0].slug;
+  const pages: Record<string, string> = {
+    home: '/',
+    tours: '/tours',
+    tour: `/tours/${await first('tours')}`,
+    destinations: '/destinations',
+    destination: `/destinations/${await first('destinations')}`,
+    experiences: '/experiences',
+    blog: '/blog',
+    post: `/blog/${await first('blog_posts')}`,
+    about: '/about',
+    contact: '/contact',
+    planning: '/start-planning',
+  };
+  const weights: Record<string, number> = {};
+  for (const [name, pathname] of Object.entries(pages)) {
+    const response = await request.get(pathname);
+    expect(response.status(), pathname).toBe(200);
+    weights[name] = initialScriptsKb(await response.text(), `${baseURL}${pathname}`);
+  }
+  test.info().annotations.push({ type: 'initial JavaScript, KB gzip', description: JSON.stringify(weights) });
+  const over = Object.entries(weights).filter(([name, kb]) => kb > budgetKb[name]);
+  expect(over, `over budget (aim: ${AIM_KB} KB): ${JSON.stringify(weights)}`).toEqual([]);
+});
