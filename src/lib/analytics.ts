@@ -1,4 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
+import type { Json } from './database.types.ts';
 import { checked } from './outbox/errors.ts';
 import { queueWrite } from './outbox/outbox.ts';
 import { defineWrite } from './outbox/registry.ts';
@@ -11,7 +12,7 @@ import { defineWrite } from './outbox/registry.ts';
  */
 export interface AnalyticsEvents {
   page_view: { path: string; title?: string };
-  search: { query: string; results?: number; filters?: Record<string, unknown> };
+  search: { query: string; results?: number; filters?: { [key: string]: Json | undefined } };
   tour_view: { tourId: string; slug: string };
   wishlist_add: { tourId: string };
   wishlist_remove: { tourId: string };
@@ -44,7 +45,7 @@ export type EveryEventListed = Expect<[Exclude<AnalyticsEventName, (typeof ANALY
 
 interface AnalyticsWrite {
   name: AnalyticsEventName;
-  properties: Record<string, unknown>;
+  properties: { [key: string]: Json | undefined };
   url: string | null;
   occurredAt: string;
 }

@@ -14,7 +14,7 @@ import { isAvailabilityProblem, type PaymentMethod, type PaymentPlan, type Quote
  */
 
 /** One traveler as create_booking stores it (bookings.travelers). */
-export interface BookedTraveler {
+export type BookedTraveler = {
   full_name: string;
   date_of_birth: string;
   /** Age on the first day of the trip: create_booking checks it against adults and children. */
@@ -24,7 +24,7 @@ export interface BookedTraveler {
   passport_number?: string;
   dietary_needs?: string;
   room_preference?: string;
-}
+};
 
 export interface BookingRequest {
   tour: { id: string; slug: string; title: string; currency: string };

@@ -15,13 +15,14 @@ export interface MessageDraft {
   bookingId?: string | null;
 }
 
-export const messagesSend = defineAppendWrite<MessageDraft>({
+export const messagesSend = defineAppendWrite<MessageDraft, 'messages'>({
   kind: 'messages.send',
   table: 'messages',
   requiresUser: true,
   describe: ({ subject }) => (subject ? `Send your message '${subject}'` : 'Send your message'),
   row: ({ threadId, subject, body, bookingId }, entry) => ({
-    user_id: entry.userId,
+    // requiresUser: the outbox queues it only for a signed-in user.
+    user_id: entry.userId!,
     thread_id: threadId,
     subject: subject?.trim() || null,
     body: body.trim(),

@@ -3,7 +3,7 @@ import { mergePatch, previousValues, revertPatch, type JsonObject } from './patc
 import { defineWrite } from './registry.ts';
 
 /** The profile fields a traveler edits (public.users); never the role. */
-export interface ProfilePatch {
+export type ProfilePatch = {
   full_name?: string | null;
   avatar_url?: string | null;
   phone?: string | null;
@@ -17,7 +17,7 @@ export interface ProfilePatch {
   passport_number?: string | null;
   passport_issuing_country?: string | null;
   passport_expiry?: string | null;
-}
+};
 
 /**
  * The profile mirror holds one row per user (id = user id). Only changed fields are sent, so edits

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../database.types.ts';
 import type { LocalDb, OutboxEntry } from '../local-db.ts';
 
 /** The device mirrors a write may change optimistically. */
@@ -37,7 +38,7 @@ export interface WriteDefinition<P, U = unknown> {
   apply?(db: LocalDb, payload: P, userId: string | null): Promise<U | undefined>;
   revert?(db: LocalDb, payload: P, userId: string | null, undo: U | undefined): Promise<void>;
   /** Sends the write; throws (see errors.ts) when the server did not take it. Sending twice must change the server once. */
-  send(client: SupabaseClient, entry: QueuedWrite<P>): Promise<void>;
+  send(client: SupabaseClient<Database>, entry: QueuedWrite<P>): Promise<void>;
 }
 
 // Definitions are stored with their payload type erased; the kind string ties entries to them.

@@ -46,7 +46,8 @@ export const wishlistAdd = defineWrite<WishlistWrite, WishlistUndo>({
   },
   revert: (db, { tourId }, userId, before) => restore(db, userId!, tourId, before),
   async send(client, { userId, payload }) {
-    await checked(client.from('wishlist').upsert({ user_id: userId, tour_id: payload.tourId }, { onConflict: 'user_id,tour_id', ignoreDuplicates: true }));
+    // requiresUser: the outbox queues it only for a signed-in user.
+    await checked(client.from('wishlist').upsert({ user_id: userId!, tour_id: payload.tourId }, { onConflict: 'user_id,tour_id', ignoreDuplicates: true }));
   },
 });
 

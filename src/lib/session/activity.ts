@@ -1,3 +1,4 @@
+import type { Json } from '../database.types.ts';
 import { defineWrite } from '../outbox/registry.ts';
 import { queueWrite } from '../outbox/outbox.ts';
 import { checked } from '../outbox/errors.ts';
@@ -6,7 +7,7 @@ export interface ActivityEntry {
   action: string;
   resourceType?: string;
   resourceId?: string;
-  details?: Record<string, unknown>;
+  details?: { [key: string]: Json | undefined };
 }
 
 /**

@@ -116,7 +116,7 @@ export const fieldPayment = defineWrite<FieldPaymentWrite>({
         p_booking_id: payload.bookingId,
         p_amount: payload.amount,
         p_method: payload.method,
-        p_reference: payload.reference || null,
+        p_reference: payload.reference,
         p_paid_at: payload.at,
       }),
     );
@@ -144,7 +144,14 @@ export const fieldIncident = defineWrite<IncidentWrite>({
     }),
   async send(client, { payload }) {
     await checked(
-      client.rpc('record_trip_incident', { p_client_id: payload.key, p_departure_id: payload.departureId, p_booking_id: payload.bookingId, p_note: payload.note, p_occurred_at: payload.at }),
+      client.rpc('record_trip_incident', {
+        p_client_id: payload.key,
+        p_departure_id: payload.departureId,
+        // No booking: an incident of the whole trip. The SQL takes null; the generated types call every argument without a default required.
+        p_booking_id: payload.bookingId as string,
+        p_note: payload.note,
+        p_occurred_at: payload.at,
+      }),
     );
   },
 });
