@@ -71,7 +71,7 @@ const serverSharedSrcModules = [
 ];
 
 // The platform (the stand-in for hosted Supabase) and the product code it must not import.
-const platform = ['server/auth', 'server/rest', 'server/storage', 'server/db', 'server/http', 'server/jwt.ts'];
+const platform = ['server/platform'];
 const product = [
   'server/api',
   'server/bookings',
@@ -92,16 +92,16 @@ const product = [
 // platform file to import one product module, as it does today. Remove entries as the platform moves
 // off the product's context; never add one.
 const platformExceptions = {
-  'server/auth/admin.ts': ['server/context.ts'],
-  'server/auth/emails.ts': ['server/mail/queue.ts'],
-  'server/auth/request.ts': ['server/context.ts'],
-  'server/auth/routes.ts': ['server/context.ts'],
-  'server/auth/sessions.ts': ['server/context.ts'],
-  'server/auth/verification.ts': ['server/context.ts'],
-  'server/db/open.ts': ['server/config.ts'],
-  'server/http/security-headers.ts': ['server/config.ts'],
-  'server/rest/routes.ts': ['server/context.ts'],
-  'server/storage/routes.ts': ['server/context.ts'],
+  'server/platform/auth/admin.ts': ['server/context.ts'],
+  'server/platform/auth/emails.ts': ['server/mail/queue.ts'],
+  'server/platform/auth/request.ts': ['server/context.ts'],
+  'server/platform/auth/routes.ts': ['server/context.ts'],
+  'server/platform/auth/sessions.ts': ['server/context.ts'],
+  'server/platform/auth/verification.ts': ['server/context.ts'],
+  'server/platform/db/open.ts': ['server/config.ts'],
+  'server/platform/http/security-headers.ts': ['server/config.ts'],
+  'server/platform/rest/routes.ts': ['server/context.ts'],
+  'server/platform/storage/routes.ts': ['server/context.ts'],
 };
 
 /** All zones; `allowedProduct` lists the product modules one platform file may still import. */

@@ -15,19 +15,19 @@ import { quoteRoutes } from './api/quotes.ts';
 import { reportRoutes } from './api/reports.ts';
 import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
-import { authRoutes } from './auth/routes.ts';
+import { authRoutes } from './platform/auth/routes.ts';
 import type { PlatformContext } from './context.ts';
-import { isPgError } from './db/types.ts';
+import { isPgError } from './platform/db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
-import { corsOriginCheck } from './http/cors.ts';
-import { requestIds, requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { restRoutes } from './rest/routes.ts';
+import { corsOriginCheck } from './platform/http/cors.ts';
+import { requestIds, requestLog } from './platform/http/request-log.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { restRoutes } from './platform/rest/routes.ts';
 import { seoPages } from './seo/index.ts';
 import type { RestFetch } from './seo/page-data.ts';
 import { tourPreviews } from './seo/preview.ts';
-import { serverUpload, storageRoutes } from './storage/routes.ts';
+import { serverUpload, storageRoutes } from './platform/storage/routes.ts';
 
 /**
  * What the browser app needs to know at run time: where Supabase is, its anon key, and the ways to

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Database } from './db/types.ts';
-import type { JwtKeys } from './jwt.ts';
+import type { Database } from './platform/db/types.ts';
+import type { JwtKeys } from './platform/jwt.ts';
 import type { MailQueue } from './mail/queue.ts';
 
 /** What every part of the server is handed: settings, the database, the JWT keys, the mail queue and the logger. */

@@ -5,19 +5,19 @@ import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { PlatformContext } from './context.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { openDatabase } from './platform/db/open.ts';
 import { bookingDocuments } from './documents/index.ts';
-import type { Database } from './db/types.ts';
+import type { Database } from './platform/db/types.ts';
 import { createBookingEmailWriter, type BookingEmailWriter } from './jobs/booking-emails.ts';
 import { createHoldSweeper } from './jobs/booking-holds.ts';
 import { createBookingSchedule, type BookingSchedule } from './jobs/booking-schedule.ts';
-import { JwtKeys } from './jwt.ts';
+import { JwtKeys } from './platform/jwt.ts';
 import { createLogger } from './log.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
-import { createRemovedFileSweeper, type RemovedFileSweeper } from './storage/removed-files.ts';
+import { createRemovedFileSweeper, type RemovedFileSweeper } from './platform/storage/removed-files.ts';
 
 export interface Platform {
   ctx: PlatformContext;

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { uuidPattern } from '../auth/tokens.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
 import type { PlatformContext } from '../context.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { bookingDocuments, type RenderedDocument } from '../documents/index.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 
 /**
  * A booking's invoice, its payments' receipts and its refunds' refund notes as PDFs:

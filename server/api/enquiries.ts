@@ -15,9 +15,9 @@ import {
 } from '../../src/features/contact/enquiry.ts';
 import type { PlatformContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
 import { activeCompany, addressOf, signOff, type Company } from '../mail/company.ts';
 
 /**

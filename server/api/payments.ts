@@ -3,11 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
-import { asRequestRole } from '../http/request-role.ts';
-import { JwtError, type Claims } from '../jwt.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
+import { asRequestRole } from '../platform/http/request-role.ts';
+import { JwtError, type Claims } from '../platform/jwt.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import { CHECKOUT_KINDS, HoldEndsTooSoon, WebhookRejected, type CheckoutKind } from '../payments/types.ts';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { PlatformContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import { quoteEmail, type SentQuote } from '../quotes/email.ts';
 

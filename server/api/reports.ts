@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
 import type { PlatformContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
-import { BodyError, parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
-import { PostgrestError } from '../http/errors.ts';
-import { requestClaims } from '../http/request-role.ts';
+import { BodyError, parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited, type RateLimitRule } from '../platform/http/rate-limit.ts';
+import { PostgrestError } from '../platform/http/errors.ts';
+import { requestClaims } from '../platform/http/request-role.ts';
 
 /**
  * POST /api/errors, /api/performance and /api/feedback: what the app reports about itself.

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Config } from '../config.ts';
 import type { PlatformContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { addressOf } from '../mail/company.ts';
 import type { Integrations } from '../../src/features/admin/settings/model.ts';
 

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { uuidPattern } from '../auth/tokens.ts';
-import { findUserByEmail, insertUser } from '../auth/users.ts';
-import { issueLink } from '../auth/verification.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
+import { findUserByEmail, insertUser } from '../platform/auth/users.ts';
+import { issueLink } from '../platform/auth/verification.ts';
 import type { PlatformContext } from '../context.ts';
-import { isPgError, type Queryable } from '../db/types.ts';
+import { isPgError, type Queryable } from '../platform/db/types.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { activeCompany, addressOf, companyDate } from '../mail/company.ts';
 import { composeEmail } from '../mail/compose.ts';
 import type { OutgoingEmail } from '../mail/queue.ts';
@@ -17,7 +17,7 @@ import type { OutgoingEmail } from '../mail/queue.ts';
  * own token: public.invite_staff() and resend_staff_invitation() decide, as the caller, whether they
  * hold team.manage and whether the address and role will do; then, in the same transaction, the
  * invitee's account is made (unless the address has one), a one-time link is issued on it (7 days,
- * server/auth/verification.ts) and the email is queued. The link lands on /auth/join-team, where
+ * server/platform/auth/verification.ts) and the email is queued. The link lands on /auth/join-team, where
  * the invitee sets a password and accept_staff_invitation() gives them the role.
  */
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { insertUser } from '../auth/users.ts';
+import { insertUser } from '../platform/auth/users.ts';
 import type { PlatformContext } from '../context.ts';
 import { blogCategories, blogPosts, blogTags } from './content/blog.ts';
 import { activities, branding, categories, experiences, heroes, partners, team } from './content/company.ts';

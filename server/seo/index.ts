@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { PlatformContext } from '../context.ts';
-import { asRequestRole } from '../http/request-role.ts';
-import { sendHtml } from '../http/security-headers.ts';
-import type { Claims } from '../jwt.ts';
+import { asRequestRole } from '../platform/http/request-role.ts';
+import { sendHtml } from '../platform/http/security-headers.ts';
+import type { Claims } from '../platform/jwt.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';

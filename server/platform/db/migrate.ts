@@ -5,13 +5,13 @@ import type { Database } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the SQL lives, both from source (server/db) and from the bundle (dist-server). */
+/** Where the SQL lives, both from source (server/platform/db) and from the bundle (dist-server). */
 function findRoot(): string {
-  return process.env.APP_ROOT ?? path.resolve(here, here.includes('dist-server') ? '..' : '../..');
+  return process.env.APP_ROOT ?? path.resolve(here, here.includes('dist-server') ? '..' : '../../..');
 }
 
 export const migrationsDir = () => path.join(findRoot(), 'supabase', 'migrations');
-const bootstrapFile = () => path.join(findRoot(), 'server', 'db', 'bootstrap.sql');
+const bootstrapFile = () => path.join(findRoot(), 'server', 'platform', 'db', 'bootstrap.sql');
 
 /**
  * Applies the Supabase bootstrap, then every supabase/migrations file not yet recorded, each in its

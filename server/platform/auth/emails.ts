@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../mail/queue.ts';
+import type { OutgoingEmail } from '../../mail/queue.ts';
 
 const company = 'Kilele Safaris';
 

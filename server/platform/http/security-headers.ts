@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * The headers that keep a page of ours from being framed, sniffed, or made to run script we did not

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { PlatformContext } from '../context.ts';
+import type { PlatformContext } from '../../context.ts';
 import { randomUUID } from 'node:crypto';
 import { isPgError } from '../db/types.ts';
 import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
