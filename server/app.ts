@@ -16,7 +16,7 @@ import { reportRoutes } from './api/reports.ts';
 import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
 import { authRoutes } from './platform/auth/routes.ts';
-import type { PlatformContext } from './context.ts';
+import type { ProductContext } from './context.ts';
 import { isPgError } from './platform/db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
@@ -34,7 +34,7 @@ import { serverUpload, storageRoutes } from './platform/storage/routes.ts';
  * pay on offer (payments.methods: 'card' only when Stripe is configured, then 'bank_transfer' and
  * 'pay_on_arrival').
  */
-export function runtimeConfig(ctx: PlatformContext) {
+export function runtimeConfig(ctx: ProductContext) {
   return {
     supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null,
     supabaseAnonKey: ctx.apiKeys.anonKey,
@@ -49,7 +49,7 @@ export const SHELL_PATH = '/app-shell.html';
 const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 
 /** The whole HTTP surface: Supabase-compatible APIs, product endpoints and the built app. */
-export function createApp(ctx: PlatformContext): Hono {
+export function createApp(ctx: ProductContext): Hono {
   const app = new Hono();
 
   // Every request, whatever its path, has an id (answered in x-request-id) and one line in the log.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import sharp, { type Metadata } from 'sharp';
 import { uuidPattern } from '../platform/auth/tokens.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { isPgError } from '../platform/db/types.ts';
 import { BodyError, readBodyBytes } from '../platform/http/body.ts';
 import { PostgrestError } from '../platform/http/errors.ts';
@@ -199,7 +199,7 @@ function databaseRefusal(error: unknown): unknown {
   return error;
 }
 
-export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono {
+export function mediaRoutes(ctx: ProductContext, storage: InProcessFetch): Hono {
   const app = new Hono();
 
   /**

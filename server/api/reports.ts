@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { BodyError, parseJson } from '../platform/http/body.ts';
 import { clientAddress } from '../platform/http/client.ts';
@@ -91,7 +91,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 /** The verified user behind the request, if it carries a user's token; a bad token is refused. */
-async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string | null> {
+async function verifiedUserId(ctx: ProductContext, c: Context): Promise<string | null> {
   if (!c.req.header('authorization') && !c.req.header('apikey')) return null;
   try {
     const claims = await requestClaims(c, ctx.keys);
@@ -105,7 +105,7 @@ async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string 
 // Only users that exist are linked; a token of a deleted user stores the report without one.
 const userIdSql = (param: string) => `(select id from public.users where id = ${param}::uuid)`;
 
-export function reportRoutes(ctx: PlatformContext): Hono {
+export function reportRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
   // Every request counts, per address and endpoint (rules api.* in public.rate_limits). Every page
   // view sends several web-vitals figures, so measurements have a rule of their own, ten times wider.

@@ -1,5 +1,5 @@
 import { Hono, type Context, type ErrorHandler } from 'hono';
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import { isPgError, type Queryable } from '../db/types.ts';
 import { errors } from './errors.ts';
 import { readBody, requireServiceRole } from './request.ts';

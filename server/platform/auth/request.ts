@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import { BodyError, parseJson, readBodyText } from '../http/body.ts';
 import { clientAddress } from '../http/client.ts';
 import { JwtError, type Claims } from '../jwt.ts';

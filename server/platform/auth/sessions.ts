@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Claims } from '../jwt.ts';
 import { errors, grantError } from './errors.ts';

@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';

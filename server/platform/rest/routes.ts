@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { clientAddress } from '../http/client.ts';

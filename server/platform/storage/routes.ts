@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import type { PlatformContext } from '../../context.ts';
+import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
 import { BodyError, parseJson, readBodyBytes, readBodyText } from '../http/body.ts';
