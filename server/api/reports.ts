@@ -6,7 +6,7 @@ import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { BodyError, parseJson } from '../platform/http/body.ts';
 import { clientAddress } from '../platform/http/client.ts';
-import { hitRateLimit, RateLimited, type RateLimitRule } from '../platform/http/rate-limit.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
 import { PostgrestError } from '../platform/http/errors.ts';
 import { requestClaims } from '../platform/http/request-role.ts';
 
@@ -109,7 +109,7 @@ export function reportRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
   // Every request counts, per address and endpoint (rules api.* in public.rate_limits). Every page
   // view sends several web-vitals figures, so measurements have a rule of their own, ten times wider.
-  const guard = (rule: RateLimitRule) => async (c: Context, next: () => Promise<void>) => {
+  const guard = (rule: 'api.error_reports' | 'api.performance_metrics' | 'api.feedback') => async (c: Context, next: () => Promise<void>) => {
     try {
       await hitRateLimit(ctx.db, rule, clientAddress(c, ctx.config.trustedProxyHops));
     } catch (error) {
