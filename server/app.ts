@@ -12,6 +12,7 @@ import { enquiryRoutes } from './api/enquiries.ts';
 import { mediaRoutes } from './api/media.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { quoteRoutes } from './api/quotes.ts';
+import { countRestCall } from './api/rest-calls.ts';
 import { reportRoutes } from './api/reports.ts';
 import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
@@ -42,6 +43,9 @@ export function runtimeConfig(ctx: ProductContext) {
   };
 }
 
+// Paths whose last part is a secret, logged without it: a calendar feed's token, a tour preview's.
+const secretPaths = /^(\/api\/(?:calendar|tour-previews)\/)[^/]+$/;
+
 /** The plain app shell (build-sw.mjs precaches it; sw/sw.ts opens it offline). */
 export const SHELL_PATH = '/app-shell.html';
 
@@ -53,7 +57,7 @@ export function createApp(ctx: ProductContext): Hono {
   const app = new Hono();
 
   // Every request, whatever its path, has an id (answered in x-request-id) and one line in the log.
-  app.use('*', requestIds(), requestLog(ctx.logger));
+  app.use('*', requestIds(), requestLog(ctx.logger, secretPaths));
   // Pages, API answers and the few unhashed files go out gzipped when the client takes it; built
   // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
   app.use('*', compress());
@@ -75,7 +79,7 @@ export function createApp(ctx: ProductContext): Hono {
   for (const prefix of apiPrefixes) app.use(`${prefix}*`, apiCors);
 
   app.route('/auth/v1', authRoutes(ctx));
-  app.route('/rest/v1', restRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx, { countCall: countRestCall }));
   app.route('/storage/v1', storageRoutes(ctx));
 
   app.get('/api/config', (c) => c.json(runtimeConfig(ctx)));
