@@ -33,6 +33,20 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The platform alone (auth, rest, storage over bootstrap.sql): no product migrations, no template.
+          name: 'platform-core',
+          include: ['tests/platform-core/**/*.test.ts'],
+          execArgv,
+          sequence: { groupOrder: 2 },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
     ],
   },
 });

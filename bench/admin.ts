@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
-import type { Database } from '../server/db/types.ts';
+import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
 

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
-import type { Database } from '../server/db/types.ts';
+import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
 import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';

@@ -17,8 +17,8 @@ await rm('dist-server', { recursive: true, force: true });
 // The same components for Node: dependencies stay in node_modules, route chunks split as in the browser.
 await viteBuild({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server/ssr', emptyOutDir: true, copyPublicDir: false, manifest: false } });
 await esbuild({
-  // The embedded database's thread is a file of its own beside the server (server/db/pglite.ts).
-  entryPoints: { server: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
+  // The embedded database's thread is a file of its own beside the server (server/platform/db/pglite.ts).
+  entryPoints: { server: 'server/main.ts', 'pglite-worker': 'server/platform/db/pglite-worker.ts' },
   outdir: 'dist-server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

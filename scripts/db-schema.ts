@@ -2,9 +2,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { generateSchemaSnapshot } from '../server/db/schema-snapshot.ts';
+import { migrate } from '../server/platform/db/migrate.ts';
+import { openPglite } from '../server/platform/db/pglite.ts';
+import { generateSchemaSnapshot } from '../server/platform/db/schema-snapshot.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'db-schema-'));
 const db = await openPglite(dir);

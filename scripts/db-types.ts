@@ -2,9 +2,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateDatabaseTypes } from '../server/db/generate-types.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
+import { generateDatabaseTypes } from '../server/platform/db/generate-types.ts';
+import { migrate } from '../server/platform/db/migrate.ts';
+import { openPglite } from '../server/platform/db/pglite.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'db-types-'));
 const db = await openPglite(dir);

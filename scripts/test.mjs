@@ -1,5 +1,6 @@
 // `npm test`: install what is missing (Chromium through apt-get), build, then run every suite:
-// typecheck, lint, unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), end-to-end.
+// typecheck, lint, unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), platform-core
+// (the platform alone, without the product's migrations), end-to-end.
 import { existsSync } from 'node:fs';
 import { ensureBuild, ensureDependencies, must, run } from './lib.mjs';
 
@@ -21,6 +22,7 @@ const suites = [
   ['lint', ['eslint', '.', '--max-warnings=0']],
   ['unit', ['vitest', 'run', '--project', 'unit']],
   ['platform', ['vitest', 'run', '--project', 'platform']],
+  ['platform-core', ['vitest', 'run', '--project', 'platform-core']],
   ['e2e', ['playwright', 'test']],
 ];
 const failed = [];

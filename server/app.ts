@@ -12,35 +12,39 @@ import { enquiryRoutes } from './api/enquiries.ts';
 import { mediaRoutes } from './api/media.ts';
 import { paymentRoutes } from './api/payments.ts';
 import { quoteRoutes } from './api/quotes.ts';
+import { countRestCall } from './api/rest-calls.ts';
 import { reportRoutes } from './api/reports.ts';
 import { settingsRoutes } from './api/settings.ts';
 import { teamRoutes } from './api/team.ts';
-import { authRoutes } from './auth/routes.ts';
-import type { PlatformContext } from './context.ts';
-import { isPgError } from './db/types.ts';
+import { authRoutes } from './platform/auth/routes.ts';
+import type { ProductContext } from './context.ts';
+import { isPgError } from './platform/db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
-import { corsOriginCheck } from './http/cors.ts';
-import { requestIds, requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { restRoutes } from './rest/routes.ts';
+import { corsOriginCheck } from './platform/http/cors.ts';
+import { requestIds, requestLog } from './platform/http/request-log.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
+import { restRoutes } from './platform/rest/routes.ts';
 import { seoPages } from './seo/index.ts';
 import type { RestFetch } from './seo/page-data.ts';
 import { tourPreviews } from './seo/preview.ts';
-import { serverUpload, storageRoutes } from './storage/routes.ts';
+import { serverUpload, storageRoutes } from './platform/storage/routes.ts';
 
 /**
  * What the browser app needs to know at run time: where Supabase is, its anon key, and the ways to
  * pay on offer (payments.methods: 'card' only when Stripe is configured, then 'bank_transfer' and
  * 'pay_on_arrival').
  */
-export function runtimeConfig(ctx: PlatformContext) {
+export function runtimeConfig(ctx: ProductContext) {
   return {
     supabaseUrl: process.env.PUBLIC_SUPABASE_URL ?? null,
     supabaseAnonKey: ctx.apiKeys.anonKey,
     payments: { methods: paymentProviders(ctx.config).methods },
   };
 }
+
+// Paths whose last part is a secret, logged without it: a calendar feed's token, a tour preview's.
+const secretPaths = /^(\/api\/(?:calendar|tour-previews)\/)[^/]+$/;
 
 /** The plain app shell (build-sw.mjs precaches it; sw/sw.ts opens it offline). */
 export const SHELL_PATH = '/app-shell.html';
@@ -49,11 +53,11 @@ export const SHELL_PATH = '/app-shell.html';
 const apiPrefixes = ['/auth/v1/', '/rest/', '/storage/', '/api/'];
 
 /** The whole HTTP surface: Supabase-compatible APIs, product endpoints and the built app. */
-export function createApp(ctx: PlatformContext): Hono {
+export function createApp(ctx: ProductContext): Hono {
   const app = new Hono();
 
   // Every request, whatever its path, has an id (answered in x-request-id) and one line in the log.
-  app.use('*', requestIds(), requestLog(ctx.logger));
+  app.use('*', requestIds(), requestLog(ctx.logger, secretPaths));
   // Pages, API answers and the few unhashed files go out gzipped when the client takes it; built
   // assets already carry a Content-Encoding (precompressed below) and pass through untouched.
   app.use('*', compress());
@@ -75,7 +79,7 @@ export function createApp(ctx: PlatformContext): Hono {
   for (const prefix of apiPrefixes) app.use(`${prefix}*`, apiCors);
 
   app.route('/auth/v1', authRoutes(ctx));
-  app.route('/rest/v1', restRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx, { countCall: countRestCall }));
   app.route('/storage/v1', storageRoutes(ctx));
 
   app.get('/api/config', (c) => c.json(runtimeConfig(ctx)));

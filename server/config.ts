@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
+import type { PlatformConfig } from './platform/config.ts';
 
 export type LogLevel = LevelWithSilent;
 
@@ -10,36 +11,12 @@ export function logLevelOf(value: string | undefined, fallback: LogLevel): LogLe
   return value !== undefined && logLevels.includes(value) ? (value as LogLevel) : fallback;
 }
 
-/** Everything the server reads from the environment, with safe defaults (documented in README). */
-export interface Config {
+/** Everything the server reads from the environment, with safe defaults (documented in README): the platform's settings and the product's. */
+export interface Config extends PlatformConfig {
   port: number;
   host: string;
-  dataDir: string;
-  /** PostgreSQL instead of the embedded PGlite database when set. */
-  databaseUrl?: string;
-  /** HS256 secret; generated once into DATA_DIR when not given. */
-  jwtSecret?: string;
-  /** Access token lifetime in seconds. */
-  jwtExpiry: number;
   smtpUrl?: string;
   mailFrom: string;
-  /** Public address of the site, used in emailed links. */
-  siteUrl: string;
-  /** When true, sign-ups must confirm their email before signing in. */
-  emailConfirmRequired: boolean;
-  /** Reverse proxies of our own in front of the server, whose X-Forwarded-For entries are trusted. */
-  trustedProxyHops: number;
-  /** Other sites allowed to call the APIs from a browser (CORS), besides the site itself. */
-  corsOrigins: string[];
-  /** The planner's estimated cost above which a REST request is refused, per role. */
-  restMaxCost: { anon: number; authenticated: number };
-  /** The most rows a REST read may return, counting embedded ones, per role. */
-  restMaxRows: { anon: number; authenticated: number };
-  /**
-   * The embedded database: the longest one statement may keep it busy before the watchdog stops it
-   * and opens the database again (PostgreSQL's roles have their own statement_timeout instead).
-   */
-  embeddedStatementLimitMs: number;
   /** Seed the demo company on first start. */
   seedDemo: boolean;
   /** Directory of the built app; the server serves it when present. */

@@ -1,17 +1,9 @@
-import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Database } from './db/types.ts';
-import type { JwtKeys } from './jwt.ts';
 import type { MailQueue } from './mail/queue.ts';
+import type { PlatformContext } from './platform/context.ts';
 
-/** What every part of the server is handed: settings, the database, the JWT keys, the mail queue and the logger. */
-export interface PlatformContext {
+/** What the product's parts are handed: the platform's context with the product's whole config and its mail queue. */
+export interface ProductContext extends PlatformContext {
   config: Config;
-  db: Database;
-  keys: JwtKeys;
-  apiKeys: { anonKey: string; serviceRoleKey: string };
   mail: MailQueue;
-  logger: Logger;
-  /** A line at info level through the logger; a request's own lines go through c.get('log'). */
-  log: (message: string, fields?: Record<string, unknown>) => void;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
-import { listen } from './http/listen.ts';
+import { listen } from './platform/http/listen.ts';
 import { createPlatform } from './platform.ts';
 
 /**

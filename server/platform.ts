@@ -4,23 +4,24 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import type { PlatformContext } from './context.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open.ts';
+import type { ProductContext } from './context.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { openDatabase } from './platform/db/open.ts';
 import { bookingDocuments } from './documents/index.ts';
-import type { Database } from './db/types.ts';
+import type { Database } from './platform/db/types.ts';
 import { createBookingEmailWriter, type BookingEmailWriter } from './jobs/booking-emails.ts';
 import { createHoldSweeper } from './jobs/booking-holds.ts';
 import { createBookingSchedule, type BookingSchedule } from './jobs/booking-schedule.ts';
-import { JwtKeys } from './jwt.ts';
+import { JwtKeys } from './platform/jwt.ts';
 import { createLogger } from './log.ts';
+import { createAuthMailer, company } from './mail/auth-emails.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { seedDemoCompany, type SeedResult } from './seed/index.ts';
-import { createRemovedFileSweeper, type RemovedFileSweeper } from './storage/removed-files.ts';
+import { createRemovedFileSweeper, type RemovedFileSweeper } from './platform/storage/removed-files.ts';
 
 export interface Platform {
-  ctx: PlatformContext;
+  ctx: ProductContext;
   app: ReturnType<typeof createApp>;
   /** Set on the start that seeded the demo company: the generated admin credentials. */
   seeded?: SeedResult;
@@ -49,14 +50,14 @@ async function jwtSecret(config: Config): Promise<string> {
 export async function createPlatform(config: Config, options: { db?: Database; logDestination?: DestinationStream } = {}): Promise<Platform> {
   await mkdir(config.dataDir, { recursive: true });
   const logger = createLogger(config.logLevel, options.logDestination);
-  const log: PlatformContext['log'] = (message, fields) => logger.info(fields ?? {}, message);
+  const log: ProductContext['log'] = (message, fields) => logger.info(fields ?? {}, message);
   const db = options.db ?? (await openDatabase(config, (reason) => log('database restarted', { reason })));
   try {
     await migrate(db);
     const keys = new JwtKeys(await jwtSecret(config));
     const apiKeys = await keys.apiKeys();
     const mail = createMailQueue(config, db, log, bookingDocuments(config));
-    const ctx: PlatformContext = { config, db, keys, apiKeys, mail, logger, log };
+    const ctx: ProductContext = { config, db, keys, apiKeys, mail, mailer: createAuthMailer(mail), name: company, logger, log };
     const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
     // Start-up's migrations and seed may take long; from here on no statement may.
     db.watchdog?.(config.embeddedStatementLimitMs);

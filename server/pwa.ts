@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { PlatformContext } from './context.ts';
+import type { ProductContext } from './context.ts';
 
 interface BrandingForManifest {
   company_name: string;
@@ -50,7 +50,7 @@ export function webManifest(branding: BrandingForManifest) {
 }
 
 /** GET /manifest.webmanifest from the active branding row, and the headers /sw.js needs. */
-export function pwaRoutes(ctx: PlatformContext): Hono {
+export function pwaRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
 
   app.get('/manifest.webmanifest', async (c) => {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../src/lib/api-errors.ts';
-import { isPgError } from '../db/types.ts';
-import { PostgrestError, toPostgrestError } from '../http/errors.ts';
+import { isPgError } from '../platform/db/types.ts';
+import { PostgrestError, toPostgrestError } from '../platform/http/errors.ts';
 
 /**
  * A refusal of the product API (/api/*), thrown by a route and answered by app.onError in the one

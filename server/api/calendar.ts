@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import ical from 'ical-generator';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -25,7 +25,7 @@ interface FeedTrip {
 
 const dayAfter = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
-export function calendarRoutes(ctx: PlatformContext) {
+export function calendarRoutes(ctx: ProductContext) {
   const app = new Hono();
   app.get('/calendar/:file', async (c) => {
     const token = /^([0-9a-f]{64})\.ics$/.exec(c.req.param('file'))?.[1];

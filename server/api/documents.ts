@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { uuidPattern } from '../auth/tokens.ts';
-import type { PlatformContext } from '../context.ts';
-import type { Queryable } from '../db/types.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
+import type { ProductContext } from '../context.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { bookingDocuments, type RenderedDocument } from '../documents/index.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 
 /**
  * A booking's invoice, its payments' receipts and its refunds' refund notes as PDFs:
@@ -15,7 +15,7 @@ import { asRequestRole, requestClaims } from '../http/request-role.ts';
  * booking staff any booking's, a traveler their own; a visitor is refused (401) and anyone else
  * told there is no such booking (404). Emailing them is email_booking_document(), in SQL.
  */
-export function documentRoutes(ctx: PlatformContext): Hono {
+export function documentRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
   const documents = bookingDocuments(ctx.config);
 

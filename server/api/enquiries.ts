@@ -13,11 +13,11 @@ import {
   type FieldErrors,
   type PlanningEnquiry,
 } from '../../src/features/contact/enquiry.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
 import { activeCompany, addressOf, signOff, type Company } from '../mail/company.ts';
 
 /**
@@ -108,7 +108,7 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /** Any signed-in user's verified id; an anonymous, expired or foreign token just leaves the enquiry unlinked. */
-async function senderId(ctx: PlatformContext, c: Context): Promise<string | null> {
+async function senderId(ctx: ProductContext, c: Context): Promise<string | null> {
   const token = c.req.header('authorization')?.match(/^bearer\s+(.+)$/i)?.[1]?.trim();
   if (!token) return null;
   try {
@@ -119,7 +119,7 @@ async function senderId(ctx: PlatformContext, c: Context): Promise<string | null
   }
 }
 
-export function enquiryRoutes(ctx: PlatformContext): Hono {
+export function enquiryRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
 
   app.post(

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import sharp, { type Metadata } from 'sharp';
-import { uuidPattern } from '../auth/tokens.ts';
-import type { PlatformContext } from '../context.ts';
-import { isPgError } from '../db/types.ts';
-import { BodyError, readBodyBytes } from '../http/body.ts';
-import { PostgrestError } from '../http/errors.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
-import type { Claims } from '../jwt.ts';
-import { mimeAllowed } from '../storage/model.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
+import type { ProductContext } from '../context.ts';
+import { isPgError } from '../platform/db/types.ts';
+import { BodyError, readBodyBytes } from '../platform/http/body.ts';
+import { PostgrestError } from '../platform/http/errors.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
+import type { Claims } from '../platform/jwt.ts';
+import { mimeAllowed } from '../platform/storage/model.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -199,7 +199,7 @@ function databaseRefusal(error: unknown): unknown {
   return error;
 }
 
-export function mediaRoutes(ctx: PlatformContext, storage: InProcessFetch): Hono {
+export function mediaRoutes(ctx: ProductContext, storage: InProcessFetch): Hono {
   const app = new Hono();
 
   /**

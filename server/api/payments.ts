@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited } from '../http/rate-limit.ts';
-import { asRequestRole } from '../http/request-role.ts';
-import { JwtError, type Claims } from '../jwt.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
+import { asRequestRole } from '../platform/http/request-role.ts';
+import { JwtError, type Claims } from '../platform/jwt.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import { CHECKOUT_KINDS, HoldEndsTooSoon, WebhookRejected, type CheckoutKind } from '../payments/types.ts';
 
@@ -52,7 +52,7 @@ interface CheckoutAmount {
 const kindLabel: Record<CheckoutKind, string> = { deposit: 'Deposit', balance: 'Balance', full: 'Payment' };
 
 /** The caller's verified claims; no token at all is a guest (anon). A bad token is refused. */
-async function callerClaims(ctx: PlatformContext, c: Context): Promise<Claims> {
+async function callerClaims(ctx: ProductContext, c: Context): Promise<Claims> {
   const token = c.req.header('authorization')?.match(/^bearer\s+(.+)$/i)?.[1]?.trim() ?? c.req.header('apikey');
   if (!token) return { role: 'anon' };
   try {
@@ -72,7 +72,7 @@ function returnUrl(siteUrl: string, path: string, extra: Record<string, string>,
   return url.toString() + raw;
 }
 
-export function paymentRoutes(ctx: PlatformContext, providers: PaymentProviders): Hono {
+export function paymentRoutes(ctx: ProductContext, providers: PaymentProviders): Hono {
   const app = new Hono();
   const { card } = providers;
 

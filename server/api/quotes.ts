@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import { quoteEmail, type SentQuote } from '../quotes/email.ts';
 
@@ -13,7 +13,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * (send_quote); the server then writes the email into the queue in the same transaction, so the
  * quote is marked sent exactly when its email is on its way.
  */
-export function quoteRoutes(ctx: PlatformContext): Hono {
+export function quoteRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
 
   app.post('/quotes/:id/send', async (c) => {

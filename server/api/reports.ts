@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
-import { BodyError, parseJson } from '../http/body.ts';
-import { clientAddress } from '../http/client.ts';
-import { hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
-import { PostgrestError } from '../http/errors.ts';
-import { requestClaims } from '../http/request-role.ts';
+import { BodyError, parseJson } from '../platform/http/body.ts';
+import { clientAddress } from '../platform/http/client.ts';
+import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
+import { PostgrestError } from '../platform/http/errors.ts';
+import { requestClaims } from '../platform/http/request-role.ts';
 
 /**
  * POST /api/errors, /api/performance and /api/feedback: what the app reports about itself.
@@ -91,7 +91,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 /** The verified user behind the request, if it carries a user's token; a bad token is refused. */
-async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string | null> {
+async function verifiedUserId(ctx: ProductContext, c: Context): Promise<string | null> {
   if (!c.req.header('authorization') && !c.req.header('apikey')) return null;
   try {
     const claims = await requestClaims(c, ctx.keys);
@@ -105,11 +105,11 @@ async function verifiedUserId(ctx: PlatformContext, c: Context): Promise<string 
 // Only users that exist are linked; a token of a deleted user stores the report without one.
 const userIdSql = (param: string) => `(select id from public.users where id = ${param}::uuid)`;
 
-export function reportRoutes(ctx: PlatformContext): Hono {
+export function reportRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
   // Every request counts, per address and endpoint (rules api.* in public.rate_limits). Every page
   // view sends several web-vitals figures, so measurements have a rule of their own, ten times wider.
-  const guard = (rule: RateLimitRule) => async (c: Context, next: () => Promise<void>) => {
+  const guard = (rule: 'api.error_reports' | 'api.performance_metrics' | 'api.feedback') => async (c: Context, next: () => Promise<void>) => {
     try {
       await hitRateLimit(ctx.db, rule, clientAddress(c, ctx.config.trustedProxyHops));
     } catch (error) {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Config } from '../config.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { addressOf } from '../mail/company.ts';
 import type { Integrations } from '../../src/features/admin/settings/model.ts';
 
@@ -50,7 +50,7 @@ function integrations(config: Config, bank: { bank_name: string; pay_on_arrival:
 }
 
 /** GET /api/settings/integrations: for admins (settings.write), asked of SQL as the caller. */
-export function settingsRoutes(ctx: PlatformContext): Hono {
+export function settingsRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
 
   app.get('/settings/integrations', async (c) => {

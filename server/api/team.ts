@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { uuidPattern } from '../auth/tokens.ts';
-import { findUserByEmail, insertUser } from '../auth/users.ts';
-import { issueLink } from '../auth/verification.ts';
-import type { PlatformContext } from '../context.ts';
-import { isPgError, type Queryable } from '../db/types.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
+import { findUserByEmail, insertUser } from '../platform/auth/users.ts';
+import { issueLink } from '../platform/auth/verification.ts';
+import type { ProductContext } from '../context.ts';
+import { isPgError, type Queryable } from '../platform/db/types.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
-import { parseJson } from '../http/body.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
+import { parseJson } from '../platform/http/body.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { activeCompany, addressOf, companyDate } from '../mail/company.ts';
 import { composeEmail } from '../mail/compose.ts';
 import type { OutgoingEmail } from '../mail/queue.ts';
@@ -17,7 +17,7 @@ import type { OutgoingEmail } from '../mail/queue.ts';
  * own token: public.invite_staff() and resend_staff_invitation() decide, as the caller, whether they
  * hold team.manage and whether the address and role will do; then, in the same transaction, the
  * invitee's account is made (unless the address has one), a one-time link is issued on it (7 days,
- * server/auth/verification.ts) and the email is queued. The link lands on /auth/join-team, where
+ * server/platform/auth/verification.ts) and the email is queued. The link lands on /auth/join-team, where
  * the invitee sets a password and accept_staff_invitation() gives them the role.
  */
 
@@ -53,7 +53,7 @@ function invitationEmail(
 }
 
 /** Makes (or finds) the invitee's account, issues their link and queues the email, in tx. */
-async function sendInvitation(ctx: PlatformContext, tx: Queryable, invitation: Invitation, inviterId: string | undefined): Promise<void> {
+async function sendInvitation(ctx: ProductContext, tx: Queryable, invitation: Invitation, inviterId: string | undefined): Promise<void> {
   const user = (await findUserByEmail(tx, invitation.email, true)) ?? (await insertUser(tx, { email: invitation.email, userMetadata: {}, confirmed: false }));
   const link = await issueLink(ctx, tx, user.id, 'invite', `${ctx.config.siteUrl}/auth/join-team`);
   await tx.query(`update public.staff_invitations set user_id = $2 where id = $1 and user_id is distinct from $2`, [invitation.id, user.id]);
@@ -78,7 +78,7 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
  * transaction: an invitation is recorded only with its email, and an email goes only for a recorded
  * invitation. The caller's claims stay set, so the audit log names the admin.
  */
-async function decideThenSend(ctx: PlatformContext, c: Context, decide: (tx: Queryable) => Promise<Invitation>) {
+async function decideThenSend(ctx: ProductContext, c: Context, decide: (tx: Queryable) => Promise<Invitation>) {
   const claims = await requestClaims(c, ctx.keys);
   return asRequestRole(ctx.db, claims, async (tx) => {
     const invitation = await decide(tx);
@@ -96,7 +96,7 @@ function teamRefusal(error: unknown): unknown {
   return field ? new ApiError(refusal.code, refusal.message, { [field]: refusal.message }) : refusal;
 }
 
-export function teamRoutes(ctx: PlatformContext): Hono {
+export function teamRoutes(ctx: ProductContext): Hono {
   const app = new Hono();
   const limit = bodyLimit({
     maxSize: TEAM_BODY_LIMIT,

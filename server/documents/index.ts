@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { renderInvoice } from './invoice.ts';
 import { loadLogo } from './logo.ts';
 import { renderReceipt } from './receipt.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { validateObjectName } from '../storage/model.ts';
+import { validateObjectName } from '../platform/storage/model.ts';
 import type { Logo } from './types.ts';
 
 /** A logo larger than this is not a logo; the name is printed instead. */

@@ -1,6 +1,6 @@
 import { bookingEmail, companyEmailKinds, confirmEmailLink, type BookingEmailData, type BookingEmailKind, type EmailSite } from '../bookings/emails.ts';
 import type { Config } from '../config.ts';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database, Queryable } from '../platform/db/types.ts';
 import type { DocumentAttachment } from '../documents/index.ts';
 import { activeCompany, addressOf } from '../mail/company.ts';
 import type { MailQueue } from '../mail/queue.ts';

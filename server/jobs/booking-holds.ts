@@ -1,4 +1,4 @@
-import type { Database } from '../db/types.ts';
+import type { Database } from '../platform/db/types.ts';
 
 /** How often unpaid holds are looked at; a hold lasts 48 hours, so a few minutes late is nothing. */
 const sweepEveryMs = 5 * 60_000;

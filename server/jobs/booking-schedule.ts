@@ -1,4 +1,4 @@
-import type { Database } from '../db/types.ts';
+import type { Database } from '../platform/db/types.ts';
 
 /**
  * The daily round of the booking engine: public.run_booking_schedule() completes trips that have

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 
 /** Who the company's emails come from and how they sign off: the active branding row. */
 export interface Company {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database, Queryable } from '../platform/db/types.ts';
 import type { BookingDocuments, DocumentAttachment } from '../documents/index.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { randomFrom } from './images.ts';
 import { insertRows } from './insert.ts';
 

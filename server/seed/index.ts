@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { insertUser } from '../auth/users.ts';
-import type { PlatformContext } from '../context.ts';
+import { insertUser } from '../platform/auth/users.ts';
+import type { ProductContext } from '../context.ts';
 import { blogCategories, blogPosts, blogTags } from './content/blog.ts';
 import { activities, branding, categories, experiences, heroes, partners, team } from './content/company.ts';
 import { destinations } from './content/destinations.ts';
@@ -50,7 +50,7 @@ const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinn
  * files are written first (they are deterministic, so a retry rewrites the same bytes). Returns the
  * generated admin credentials, or undefined when the database was seeded before.
  */
-export async function seedDemoCompany(ctx: PlatformContext): Promise<SeedResult | undefined> {
+export async function seedDemoCompany(ctx: ProductContext): Promise<SeedResult | undefined> {
   const done = await ctx.db.query('select 1 from platform.state where key = $1', [seededKey]);
   if (done.rows.length > 0) return undefined;
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 
 /**
  * Inserts many rows in one statement: the rows travel as one JSON parameter and

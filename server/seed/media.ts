@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { prepare } from '../api/media.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { faviconSvg, landscapeSvg, logoSvg, portraitSvg, wordmarkSvg, type Palette, type Scene } from './images.ts';
 
 const bucket = 'media';

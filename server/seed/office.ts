@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { insertUser } from '../auth/users.ts';
-import type { Queryable } from '../db/types.ts';
+import { insertUser } from '../platform/auth/users.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import { randomFrom } from './images.ts';
 import { insertRows } from './insert.ts';
 

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import type { PlatformContext } from '../context.ts';
-import { asRequestRole } from '../http/request-role.ts';
-import { sendHtml } from '../http/security-headers.ts';
-import type { Claims } from '../jwt.ts';
+import type { ProductContext } from '../context.ts';
+import { asRequestRole } from '../platform/http/request-role.ts';
+import { sendHtml } from '../platform/http/security-headers.ts';
+import type { Claims } from '../platform/jwt.ts';
 import { ExpiringCache } from './cache.ts';
 import { renderShell } from './html.ts';
 import { largestImageTag } from './preload.ts';
@@ -93,7 +93,7 @@ interface PageSource {
  * not exist). rest answers PostgREST requests in-process (the app's own /rest/v1). A tour's preview
  * address (previews) is rendered the same way, read as the staff member who made it.
  */
-export function seoPages(ctx: PlatformContext, rest: RestFetch, previews: TourPreviews): SeoPages {
+export function seoPages(ctx: ProductContext, rest: RestFetch, previews: TourPreviews): SeoPages {
   const siteUrl = ctx.config.siteUrl;
   const cache = new ExpiringCache<Promise<unknown>>(SEO_CACHE_ENTRIES, SEO_CACHE_TTL_MS);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.through(key, load) as Promise<T>;

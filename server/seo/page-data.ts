@@ -16,7 +16,7 @@ import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUM
 import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
 import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
 import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
-import type { PlatformContext } from '../context.ts';
+import type { ProductContext } from '../context.ts';
 import type { Route } from './routes.ts';
 
 /** Answers a request to the app in-process (Hono's app.request). */
@@ -170,7 +170,7 @@ export async function readPageDataEntries(
   route: Route,
   rest: RestFetch,
   anonKey: string,
-  log: PlatformContext['log'],
+  log: ProductContext['log'],
   reader: PageDataReader = {},
 ): Promise<Record<string, unknown>> {
   const headers = { apikey: anonKey, authorization: `Bearer ${reader.bearer ?? anonKey}` };

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { uuidPattern } from '../auth/tokens.ts';
-import type { PlatformContext } from '../context.ts';
+import { uuidPattern } from '../platform/auth/tokens.ts';
+import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from '../api/api-error.ts';
-import { PostgrestError } from '../http/errors.ts';
-import { asRequestRole, requestClaims } from '../http/request-role.ts';
-import { JwtError, type Claims } from '../jwt.ts';
+import { PostgrestError } from '../platform/http/errors.ts';
+import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
+import { JwtError, type Claims } from '../platform/jwt.ts';
 import { readPageDataEntries, type RestFetch } from './page-data.ts';
 
 /**
@@ -47,7 +47,7 @@ export interface TourPreviews {
 
 const previewPath = (slug: string, token: string) => `/tours/${slug}?preview=${encodeURIComponent(token)}`;
 
-export function tourPreviews(ctx: PlatformContext, rest: RestFetch): TourPreviews {
+export function tourPreviews(ctx: ProductContext, rest: RestFetch): TourPreviews {
   const keys = ctx.keys.forPurpose('tour-preview');
 
   async function open(token: string): Promise<OpenPreview | null> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../server/db/types.ts';
+import type { Queryable } from '../../server/platform/db/types.ts';
 
 /**
  * Raises every rate limit a thousandfold, and the caps on unpaid seat holds, through the settings an

@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
 /** Changes whenever the schema or the seed changes, so a stale template is never reused. */
 export function templateHash(): string {
   const hash = createHash('sha256');
-  for (const file of [...filesUnder('supabase/migrations'), 'server/db/bootstrap.sql', ...filesUnder('server/seed')].sort()) {
+  for (const file of [...filesUnder('supabase/migrations'), 'server/platform/db/bootstrap.sql', ...filesUnder('server/seed')].sort()) {
     hash.update(file).update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 12);

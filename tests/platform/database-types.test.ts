@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateDatabaseTypes } from '../../server/db/generate-types.ts';
+import { generateDatabaseTypes } from '../../server/platform/db/generate-types.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The typed client (createClient<Database>) is only as true as src/lib/database.types.ts: generated

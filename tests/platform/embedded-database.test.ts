@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxValueNesting } from '../../server/db/bounded-values.ts';
-import { invalidateSchemaCache } from '../../server/rest/routes.ts';
+import { maxValueNesting } from '../../server/platform/db/bounded-values.ts';
+import { invalidateSchemaCache } from '../../server/platform/rest/routes.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The embedded database (PGlite) once hung for good on two inputs a traveler could send: a regular

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateSchemaCache } from '../../server/rest/routes.ts';
+import { invalidateSchemaCache } from '../../server/platform/rest/routes.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateSchemaSnapshot } from '../../server/db/schema-snapshot.ts';
+import { generateSchemaSnapshot } from '../../server/platform/db/schema-snapshot.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // supabase/schema/ is where a reader finds what runs now (a function's current body, a table's

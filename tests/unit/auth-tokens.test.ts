@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashToken, newToken, parseBanDuration, safeRedirect } from '../../server/auth/tokens.ts';
+import { hashToken, newToken, parseBanDuration, safeRedirect } from '../../server/platform/auth/tokens.ts';
 
 describe('link tokens', () => {
   it('are long, random and stored as a hash that differs from the token', () => {

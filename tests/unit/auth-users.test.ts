@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../../server/auth/errors.ts';
-import { checkPassword, mergeMetadata, metadata, normalizeEmail } from '../../server/auth/users.ts';
+import { AuthError } from '../../server/platform/auth/errors.ts';
+import { checkPassword, mergeMetadata, metadata, normalizeEmail } from '../../server/platform/auth/users.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

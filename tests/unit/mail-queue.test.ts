@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import type { Database } from '../../server/db/types.ts';
+import { openPglite } from '../../server/platform/db/pglite.ts';
+import type { Database } from '../../server/platform/db/types.ts';
 import { createMailQueue, maxSendAttempts, retryDelaySeconds } from '../../server/mail/queue.ts';
 
 const silent = () => undefined;
@@ -13,7 +13,7 @@ const silent = () => undefined;
 /** In-memory database with the auth bootstrap and the migrations the queue needs. */
 async function queueDatabase(): Promise<Database> {
   const db = await openPglite();
-  await db.exec(await readFile('server/db/bootstrap.sql', 'utf8'));
+  await db.exec(await readFile('server/platform/db/bootstrap.sql', 'utf8'));
   await db.exec(await readFile('supabase/migrations/20261122000100_users_and_roles.sql', 'utf8'));
   await db.exec(await readFile('supabase/migrations/20261122000500_email_queue.sql', 'utf8'));
   await db.exec(await readFile('supabase/migrations/20261128010200_email_attachments.sql', 'utf8'));

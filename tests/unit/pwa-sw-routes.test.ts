@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JwtKeys } from '../../server/jwt.ts';
+import { JwtKeys } from '../../server/platform/jwt.ts';
 import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead, isSignedInArea } from '../../sw/routes.ts';
 
 const origin = 'http://127.0.0.1:3000';

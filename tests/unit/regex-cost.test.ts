@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regexCost } from '../../server/rest/regex-cost.ts';
+import { regexCost } from '../../server/platform/rest/regex-cost.ts';
 
 // What a pattern compiles to, worked out before the embedded database is asked to compile it.
 describe('regexCost', () => {

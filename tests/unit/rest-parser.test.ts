@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PostgrestError } from '../../server/http/errors.ts';
-import { parseCondition, parseGroup, parseOrder, parseQueryParameters, parseSelect } from '../../server/rest/parser.ts';
+import { PostgrestError } from '../../server/platform/http/errors.ts';
+import { parseCondition, parseGroup, parseOrder, parseQueryParameters, parseSelect } from '../../server/platform/rest/parser.ts';
 
 const field = (name: string) => ({ name, json: [] });
 

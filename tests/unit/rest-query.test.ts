@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PostgrestError } from '../../server/http/errors.ts';
-import { parseQueryParameters } from '../../server/rest/parser.ts';
-import { deleteStatement, insertStatement, readStatement, tableSource } from '../../server/rest/query.ts';
-import type { Column, SchemaCache, Table } from '../../server/rest/schema-cache.ts';
+import { PostgrestError } from '../../server/platform/http/errors.ts';
+import { parseQueryParameters } from '../../server/platform/rest/parser.ts';
+import { deleteStatement, insertStatement, readStatement, tableSource } from '../../server/platform/rest/query.ts';
+import type { Column, SchemaCache, Table } from '../../server/platform/rest/schema-cache.ts';
 
 const columns = (...specs: [string, string][]): Map<string, Column> =>
   new Map(specs.map(([name, typeName]) => [name, { name, type: typeName, typeName }]));

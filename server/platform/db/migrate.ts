@@ -5,20 +5,25 @@ import type { Database } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the SQL lives, both from source (server/db) and from the bundle (dist-server). */
+/** Where the SQL lives, both from source (server/platform/db) and from the bundle (dist-server). */
 function findRoot(): string {
-  return process.env.APP_ROOT ?? path.resolve(here, here.includes('dist-server') ? '..' : '../..');
+  return process.env.APP_ROOT ?? path.resolve(here, here.includes('dist-server') ? '..' : '../../..');
 }
 
 export const migrationsDir = () => path.join(findRoot(), 'supabase', 'migrations');
-const bootstrapFile = () => path.join(findRoot(), 'server', 'db', 'bootstrap.sql');
+const bootstrapFile = () => path.join(findRoot(), 'server', 'platform', 'db', 'bootstrap.sql');
+
+/** What a Supabase project has before any migration (bootstrap.sql: roles, auth, storage, platform); safe to run again. */
+export async function applyBootstrap(db: Database): Promise<void> {
+  await db.exec(await readFile(bootstrapFile(), 'utf8'));
+}
 
 /**
  * Applies the Supabase bootstrap, then every supabase/migrations file not yet recorded, each in its
  * own transaction, in file-name order. Returns the versions applied now.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(await readFile(bootstrapFile(), 'utf8'));
+  await applyBootstrap(db);
   const done = new Set(
     (await db.query<{ version: string }>('select version from platform.migrations')).rows.map((r) => r.version),
   );

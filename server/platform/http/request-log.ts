@@ -15,14 +15,13 @@ declare module 'hono' {
  */
 export const requestIds = (): MiddlewareHandler => requestId({ limitLength: 64 });
 
-// Paths whose last part is a secret: a calendar feed's token, a tour preview's.
-const secretPaths = /^(\/api\/(?:calendar|tour-previews)\/)[^/]+$/;
-
-/** The path as it may be logged: no query string, no secret. */
-const loggedPath = (path: string) => path.replace(secretPaths, '$1…');
-
-/** Gives each request a child logger with its id, and logs one line when it is answered. */
-export function requestLog(logger: Logger): MiddlewareHandler {
+/**
+ * Gives each request a child logger with its id, and logs one line when it is answered, with the path
+ * as it may be logged: no query string, and with `secretPaths` (a pattern whose first group is what
+ * stays, such as the product's paths whose last part is a token) shortened to that group and '…'.
+ */
+export function requestLog(logger: Logger, secretPaths?: RegExp): MiddlewareHandler {
+  const loggedPath = (path: string) => (secretPaths ? path.replace(secretPaths, '$1…') : path);
   return async (c, next) => {
     const started = performance.now();
     const log = logger.child({ requestId: c.get('requestId') });

@@ -15,7 +15,7 @@ export interface RemovedFileSweeper {
 /**
  * An object row deleted in SQL (an erased client's avatar, an account removed) leaves its file on
  * disk: the storage API removes files only for deletions it makes itself. A trigger lists every
- * deleted row in storage.removed_objects (server/db/bootstrap.sql); this removes their files, unless
+ * deleted row in storage.removed_objects (server/platform/db/bootstrap.sql); this removes their files, unless
  * an object of the same name was stored again since. Any server instance may run it.
  */
 export function createRemovedFileSweeper(db: Database, dataDir: string, log: (message: string, fields?: Record<string, unknown>) => void): RemovedFileSweeper {

@@ -2,10 +2,12 @@ import type { Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
 
 /**
- * The server's doors (sign-up, sign-in, reset emails, the contact form, reports, card checkouts,
- * booking lookups) count their hits with the database's limiter, public.hit_rate_limit: the rules
- * and their settings live in public.rate_limits (20261124000200_rate_limits.sql), and the counts hold
- * across server instances. Each door turns a refusal into its own API's 429.
+ * The platform's doors (sign-up, sign-in, reset emails, confirmation resends, emailed links, email
+ * changes, uploads) count their hits with the database's limiter, public.hit_rate_limit(rule, subject),
+ * and take a hit back with public.forgive_rate_limit_hit: the project's schema defines both, with the
+ * rules and their settings (here supabase/migrations/20261124000200_rate_limits.sql, public.rate_limits),
+ * so the counts hold across server instances. The product's doors count rules of their own the same
+ * way. Each door turns a refusal into its own API's 429.
  */
 export type RateLimitRule =
   | 'auth.signups'
@@ -15,14 +17,6 @@ export type RateLimitRule =
   | 'auth.confirmation_resends'
   | 'auth.link_failures'
   | 'auth.email_changes'
-  | 'api.enquiries'
-  | 'api.error_reports'
-  | 'api.feedback'
-  | 'api.performance_metrics'
-  | 'api.card_checkouts'
-  | 'booking.lookups'
-  | 'catalogue.imports'
-  | 'booking.emails'
   | 'storage.uploads';
 
 export class RateLimited extends Error {
@@ -41,7 +35,7 @@ export function retryAfterOf(detail: string | null | undefined): number {
 }
 
 /** Counts one hit, or throws RateLimited with the limiter's message when the window is full. */
-export async function hitRateLimit(db: Queryable, rule: RateLimitRule, subject: string): Promise<void> {
+export async function hitRateLimit(db: Queryable, rule: string, subject: string): Promise<void> {
   try {
     await db.query('select public.hit_rate_limit($1, $2)', [rule, subject]);
   } catch (error) {
@@ -51,6 +45,6 @@ export async function hitRateLimit(db: Queryable, rule: RateLimitRule, subject: 
 }
 
 /** Takes back a hit counted ahead of its outcome (a sign-in whose password was right). */
-export async function forgiveRateLimitHit(db: Queryable, rule: RateLimitRule, subject: string): Promise<void> {
+export async function forgiveRateLimitHit(db: Queryable, rule: string, subject: string): Promise<void> {
   await db.query('select public.forgive_rate_limit_hit($1, $2)', [rule, subject]);
 }

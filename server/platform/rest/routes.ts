@@ -3,7 +3,7 @@ import type { PlatformContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { PostgrestError, toPostgrestError } from '../http/errors.ts';
 import { clientAddress } from '../http/client.ts';
-import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
+import { forgiveRateLimitHit, hitRateLimit, RateLimited } from '../http/rate-limit.ts';
 import { asRequestRole, requestClaims, statementTimeout } from '../http/request-role.ts';
 import type { ApiRole, Claims } from '../jwt.ts';
 import { checkCost, checkQueryLength, checkRequestLimits, checkWorstCaseRows, restLimits, worstCaseRows, worstCaseScan } from './limits.ts';
@@ -117,18 +117,23 @@ function pickOverload(name: string, overloads: RoutineOverload[], keys: string[]
 }
 
 /** Calls counted by a rate limit before they run, in a committed step of their own (so one that fails counts too). */
-interface CountedCall {
-  rule: RateLimitRule;
+/** A function call counted with the rate limiter before it runs (public.hit_rate_limit's rule and subject). */
+export interface CountedCall {
+  rule: string;
   subject: string;
   /** Taken back when the call succeeds: only failures count. */
   forgiveOnSuccess: boolean;
 }
 
-/** Catalogue imports, the heaviest writes staff make (a file of up to 2,000 rows): counted per person, rule catalogue.imports. */
-const countedPerCaller: Record<string, RateLimitRule> = { import_tours: 'catalogue.imports' };
+/**
+ * Which calls of /rpc count against a rate limit, and how: the project's policy, handed in by the
+ * product (restRoutes' options). `args` reads the call's arguments (the body of a POST, the query of a GET).
+ */
+export type CallCounter = (call: { name: string; args: () => Record<string, unknown>; caller: Claims; ip: string }) => CountedCall | null;
 
-/** Functions that find a guest's booking by its reference and email (or a link's token): lookups a stranger could try to guess, limited per address (rule booking.lookups). */
-const bookingLookups = new Set(['booking_by_reference', 'booking_payment_schedule', 'choose_payment_method', 'checkout_amount', 'confirm_booking_email']);
+export interface RestOptions {
+  countCall?: CallCounter;
+}
 
 /** What the bound on a read's rows looks at: its shape, and the rows asked for at the top. */
 interface ReadPlan {
@@ -171,7 +176,7 @@ function runner(tx: Queryable, role: ApiRole, limits: PlatformContext['config'][
 }
 
 /** The PostgREST-compatible API: tables and views of `public` and its functions under /rpc. */
-export function restRoutes(ctx: PlatformContext): Hono {
+export function restRoutes(ctx: PlatformContext, options: RestOptions = {}): Hono {
   const app = new Hono();
   const tableStats = new TableStats();
 
@@ -205,9 +210,8 @@ export function restRoutes(ctx: PlatformContext): Hono {
         planned = worstCaseScan(plan.shape, stats) > restLimits.unplannedScanRows;
       }
       const origin = { ip: clientAddress(c, ctx.config.trustedProxyHops) };
-      // A lookup by a key a stranger could guess (a reference and an email) counts as failed until it
-      // succeeds, and an import counts whatever its outcome, each in its own committed step: the call's
-      // own transaction is rolled back when it fails.
+      // A call the product counts (options.countCall) is counted in its own committed step, since the
+      // call's own transaction is rolled back when it fails; one forgiven on success counts only failures.
       const counted = countAhead?.(body, caller, origin.ip) ?? null;
       if (counted) await hitRateLimit(ctx.db, counted.rule, counted.subject);
       const response = await asRequestRole(ctx.db, caller, (tx) => handler(runner(tx, caller.role, ctx.config.restMaxCost, planned), cache, body), origin);
@@ -302,13 +306,11 @@ export function restRoutes(ctx: PlatformContext): Hono {
 
   function rpc(c: Context, post: boolean) {
     const name = c.req.param('fn')!;
-    const countAhead = (body: unknown, caller: Claims, ip: string): CountedCall | null => {
-      if (countedPerCaller[name] && typeof caller.sub === 'string') return { rule: countedPerCaller[name], subject: caller.sub, forgiveOnSuccess: false };
-      // The functions that find a booking by what its guest holds: its reference with an email, or a link's token.
-      if (!bookingLookups.has(name)) return null;
-      const args = post ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(queryEntries(c));
-      return typeof args.p_email === 'string' || typeof args.p_token === 'string' ? { rule: 'booking.lookups', subject: ip, forgiveOnSuccess: true } : null;
-    };
+    const { countCall } = options;
+    const countAhead = countCall
+      ? (body: unknown, caller: Claims, ip: string): CountedCall | null =>
+          countCall({ name, args: () => (post ? ((body ?? {}) as Record<string, unknown>) : Object.fromEntries(queryEntries(c))), caller, ip })
+      : undefined;
     const readPlan = (cache: SchemaCache, body: unknown, role: ApiRole): ReadPlan | null => {
       const { routine, wholeBody, args, isArgument } = resolveCall(c, cache, body, post);
       if (routine.returns.kind !== 'rows') return null;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Config } from '../config.ts';
+import type { PlatformConfig } from '../config.ts';
 
 /**
  * The headers that keep a page of ours from being framed, sniffed, or made to run script we did not
@@ -72,12 +72,12 @@ const pageHeaders = {
  * need not read the page back into a new response (for a public page of 180 KB, milliseconds of
  * every request).
  */
-export function sendHtml(c: Context, html: string, status: ContentfulStatusCode, config: Pick<Config, 'siteUrl'>): Response {
+export function sendHtml(c: Context, html: string, status: ContentfulStatusCode, config: Pick<PlatformConfig, 'siteUrl'>): Response {
   c.header('content-security-policy', contentSecurityPolicy(html, process.env.PUBLIC_SUPABASE_URL, config.siteUrl.startsWith('https:')));
   return c.html(html, status);
 }
 
-export function securityHeaders(config: Pick<Config, 'siteUrl'>): MiddlewareHandler {
+export function securityHeaders(config: Pick<PlatformConfig, 'siteUrl'>): MiddlewareHandler {
   const https = config.siteUrl.startsWith('https:');
   return async (c, next) => {
     await next();

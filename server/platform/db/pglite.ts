@@ -36,7 +36,7 @@ async function workerFile(): Promise<URL> {
   if (existsSync(fileURLToPath(built))) return built;
   const source = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
   const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 12);
-  const dir = path.resolve(path.dirname(source), '../../node_modules/.cache/kilele');
+  const dir = path.resolve(path.dirname(source), '../../../node_modules/.cache/kilele');
   const target = path.join(dir, `pglite-worker-${hash}.mjs`);
   if (!existsSync(target)) {
     const { build } = await import('esbuild');

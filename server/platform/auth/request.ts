@@ -30,7 +30,7 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** Who is asking: the address rate limits count (server/http/client.ts) and the browser. */
+/** Who is asking: the address rate limits count (server/platform/http/client.ts) and the browser. */
 export function clientOf(ctx: PlatformContext, c: Context): Client {
   return { ip: clientAddress(c, ctx.config.trustedProxyHops), userAgent: c.req.header('user-agent') };
 }

@@ -1,6 +1,13 @@
-import type { OutgoingEmail } from '../mail/queue.ts';
+import type { AuthEmail, AuthMailer } from '../platform/context.ts';
+import type { MailQueue, OutgoingEmail } from './queue.ts';
 
-const company = 'Kilele Safaris';
+/**
+ * The emails the platform's auth sends (sign-up confirmation, password recovery, the two halves of an
+ * email change), in the company's words, and the AuthMailer that queues them.
+ */
+
+/** The company's name in auth's emails and in /auth/v1/health. */
+export const company = 'Kilele Safaris';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -64,4 +71,36 @@ export function emailChangeCurrentEmail(to: string, newAddress: string, link: st
     'Confirm the change',
     link,
   );
+}
+
+/** One template per kind of auth email. */
+export type AuthEmailTemplates = { [T in AuthEmail['type']]: (email: Extract<AuthEmail, { type: T }>) => OutgoingEmail };
+
+export const authEmailTemplates: AuthEmailTemplates = {
+  signup_confirmation: ({ to, link }) => signupConfirmationEmail(to, link),
+  password_recovery: ({ to, link }) => passwordRecoveryEmail(to, link),
+  email_change: ({ to, link }) => emailChangeEmail(to, link),
+  email_change_current: ({ to, newAddress, link }) => emailChangeCurrentEmail(to, newAddress, link),
+};
+
+function render(templates: AuthEmailTemplates, email: AuthEmail): OutgoingEmail {
+  switch (email.type) {
+    case 'signup_confirmation':
+      return templates.signup_confirmation(email);
+    case 'password_recovery':
+      return templates.password_recovery(email);
+    case 'email_change':
+      return templates.email_change(email);
+    case 'email_change_current':
+      return templates.email_change_current(email);
+  }
+}
+
+/** Auth's emails written from the templates and queued in the product's mail queue, in auth's transaction. */
+export function createAuthMailer(mail: MailQueue, templates: AuthEmailTemplates = authEmailTemplates): AuthMailer {
+  return {
+    async send(email, tx) {
+      await mail.enqueue(render(templates, email), tx);
+    },
+  };
 }

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { isPgError } from '../db/types.ts';
 import { forgiveRateLimitHit, hitRateLimit, RateLimited, type RateLimitRule } from '../http/rate-limit.ts';
 import { adminRoutes } from './admin.ts';
-import { emailChangeCurrentEmail, emailChangeEmail, passwordRecoveryEmail, signupConfirmationEmail } from './emails.ts';
 import { AuthError, errors, grantError, sendAuthError } from './errors.ts';
 import { clientOf, readBody, signedInUser } from './request.ts';
 import { refreshSession, startSession, type Client, type SessionJson, type SignInMethod } from './sessions.ts';
@@ -130,7 +129,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
 
   const redirectFrom = (c: Context, fallback = config.siteUrl) => safeRedirect(config.siteUrl, c.req.query('redirect_to'), fallback);
 
-  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Kilele Safaris local auth (GoTrue-compatible)' }));
+  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: `${ctx.name} local auth (GoTrue-compatible)` }));
 
   app.get('/settings', (c) =>
     c.json({
@@ -170,7 +169,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
         if (!confirm) return startSession(ctx, tx, user.id, 'password', client);
         // Confirmation required: the account waits for the emailed link (sent again on a repeat sign-up).
         const link = await issueLink(ctx, tx, user.id, 'signup', redirectTo);
-        await ctx.mail.enqueue(signupConfirmationEmail(email, link), tx);
+        await ctx.mailer.send({ type: 'signup_confirmation', to: email, link }, tx);
         return loadUserJson(tx, user.id);
       }),
       errors.userExists,
@@ -260,9 +259,12 @@ export function authRoutes(ctx: PlatformContext): Hono {
           // Nothing changes until both addresses follow their link (GoTrue's secure email change): a
           // stolen session cannot move the account to another mailbox, and the owner hears of it.
           await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`, [user.id, email]);
-          await ctx.mail.enqueue(emailChangeEmail(email, await issueLink(ctx, tx, user.id, 'email_change', redirectTo)), tx);
+          await ctx.mailer.send({ type: 'email_change', to: email, link: await issueLink(ctx, tx, user.id, 'email_change', redirectTo) }, tx);
           if (current.email) {
-            await ctx.mail.enqueue(emailChangeCurrentEmail(current.email, email, await issueLink(ctx, tx, user.id, 'email_change_current', redirectTo)), tx);
+            await ctx.mailer.send(
+              { type: 'email_change_current', to: current.email, newAddress: email, link: await issueLink(ctx, tx, user.id, 'email_change_current', redirectTo) },
+              tx,
+            );
           }
         }
         return loadUserJson(tx, user.id);
@@ -300,7 +302,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
       if (!user?.email) return;
       if (user.recovery_sent_at && Date.now() - new Date(user.recovery_sent_at).getTime() < recoveryEmailIntervalMs) return;
       const link = await issueLink(ctx, tx, user.id, 'recovery', redirectTo);
-      await ctx.mail.enqueue(passwordRecoveryEmail(user.email, link), tx);
+      await ctx.mailer.send({ type: 'password_recovery', to: user.email, link }, tx);
     });
     return c.json({});
   });
@@ -315,7 +317,7 @@ export function authRoutes(ctx: PlatformContext): Hono {
       const user = await findUserByEmail(tx, email, true);
       if (!user?.email || user.email_confirmed_at || !config.emailConfirmRequired) return;
       const link = await issueLink(ctx, tx, user.id, 'signup', redirectTo);
-      await ctx.mail.enqueue(signupConfirmationEmail(user.email, link), tx);
+      await ctx.mailer.send({ type: 'signup_confirmation', to: user.email, link }, tx);
     });
     return c.json({});
   });

@@ -179,7 +179,7 @@ create table if not exists storage.objects (
 
 -- Objects whose row was deleted in SQL (an account removed, a client erased, a row deleted by a
 -- function) rather than through the storage API: their files are removed from disk by the storage
--- server's sweep (server/storage/removed-files.ts). Rows deleted through the API are listed too, and
+-- server's sweep (server/platform/storage/removed-files.ts). Rows deleted through the API are listed too, and
 -- their files are already gone.
 create table if not exists storage.removed_objects (
   id bigserial primary key,
