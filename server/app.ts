@@ -22,6 +22,7 @@ import { isPgError } from './platform/db/types.ts';
 import { paymentProviders } from './payments/providers.ts';
 import { pwaRoutes } from './pwa.ts';
 import { corsOriginCheck } from './platform/http/cors.ts';
+import { RateLimited } from './platform/http/rate-limit.ts';
 import { requestIds, requestLog } from './platform/http/request-log.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import { restRoutes } from './platform/rest/routes.ts';
@@ -143,6 +144,11 @@ export function createApp(ctx: ProductContext): Hono {
   app.onError((error, c) => {
     const productApi = c.req.path.startsWith('/api/');
     if (productApi && error instanceof ApiError) return sendApiError(c, error);
+    // An /api route over its rate limit (hitRateLimit): refused in the route's words, with when to come back.
+    if (productApi && error instanceof RateLimited) {
+      c.header('retry-after', String(error.retryAfter));
+      return sendApiError(c, new ApiError('rate_limited', error.message));
+    }
     // The database stopped a statement that ran too long, or was restarted under the request.
     if (isPgError(error) && (error.code === '57014' || error.code === '08006')) {
       c.header('retry-after', '5');

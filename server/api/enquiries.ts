@@ -129,9 +129,9 @@ export function enquiryRoutes(ctx: ProductContext): Hono {
       try {
         await hitRateLimit(ctx.db, 'api.enquiries', clientAddress(c, ctx.config.trustedProxyHops));
       } catch (error) {
-        if (!(error instanceof RateLimited)) throw error;
-        c.header('retry-after', String(error.retryAfter));
-        throw new ApiError('rate_limited', `${error.message.replace(/\.$/, '')}, or call us.`);
+        // A visitor kept from writing to us is told the other way to reach us.
+        if (error instanceof RateLimited) throw new RateLimited(`${error.message.replace(/\.$/, '')}, or call us.`, error.retryAfter);
+        throw error;
       }
       await next();
     },

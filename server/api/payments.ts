@@ -5,7 +5,7 @@ import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
 import { parseJson } from '../platform/http/body.ts';
 import { clientAddress } from '../platform/http/client.ts';
-import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
+import { hitRateLimit } from '../platform/http/rate-limit.ts';
 import { asRequestRole } from '../platform/http/request-role.ts';
 import { JwtError, type Claims } from '../platform/jwt.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
@@ -88,13 +88,7 @@ export function paymentRoutes(ctx: ProductContext, providers: PaymentProviders):
       if (!card) throw new ApiError('payment_unavailable');
       const ip = clientAddress(c, ctx.config.trustedProxyHops);
       // Each checkout starts a session with the payment provider: counted per address.
-      try {
-        await hitRateLimit(ctx.db, 'api.card_checkouts', ip);
-      } catch (error) {
-        if (!(error instanceof RateLimited)) throw error;
-        c.header('retry-after', String(error.retryAfter));
-        throw new ApiError('rate_limited', error.message);
-      }
+      await hitRateLimit(ctx.db, 'api.card_checkouts', ip);
       let raw: unknown;
       try {
         raw = parseJson(await c.req.text());

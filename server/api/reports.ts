@@ -6,7 +6,7 @@ import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { BodyError, parseJson } from '../platform/http/body.ts';
 import { clientAddress } from '../platform/http/client.ts';
-import { hitRateLimit, RateLimited } from '../platform/http/rate-limit.ts';
+import { hitRateLimit } from '../platform/http/rate-limit.ts';
 import { PostgrestError } from '../platform/http/errors.ts';
 import { requestClaims } from '../platform/http/request-role.ts';
 
@@ -110,13 +110,7 @@ export function reportRoutes(ctx: ProductContext): Hono {
   // Every request counts, per address and endpoint (rules api.* in public.rate_limits). Every page
   // view sends several web-vitals figures, so measurements have a rule of their own, ten times wider.
   const guard = (rule: 'api.error_reports' | 'api.performance_metrics' | 'api.feedback') => async (c: Context, next: () => Promise<void>) => {
-    try {
-      await hitRateLimit(ctx.db, rule, clientAddress(c, ctx.config.trustedProxyHops));
-    } catch (error) {
-      if (!(error instanceof RateLimited)) throw error;
-      c.header('retry-after', String(error.retryAfter));
-      throw new ApiError('rate_limited', error.message);
-    }
+    await hitRateLimit(ctx.db, rule, clientAddress(c, ctx.config.trustedProxyHops));
     await next();
   };
 
