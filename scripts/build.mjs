@@ -22,6 +22,11 @@ await esbuild({
   outdir: 'dist-server',
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  // Code loaded with import() gets a chunk of its own: the demo seed is read only on a first start.
+  splitting: true,
+  // Chunks sit beside server.mjs: code that finds files relative to itself (migrations, the worker,
+  // the page renderer) finds them from any chunk alike.
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

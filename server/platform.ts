@@ -17,7 +17,8 @@ import { createLogger } from './log.ts';
 import { createAuthMailer, company } from './mail/auth-emails.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { paymentProviders } from './payments/providers.ts';
-import { seedDemoCompany, type SeedResult } from './seed/index.ts';
+import type { SeedResult } from './seed/index.ts';
+import { demoSeeded } from './seed/seeded.ts';
 import { createRemovedFileSweeper, type RemovedFileSweeper } from './platform/storage/removed-files.ts';
 
 export interface Platform {
@@ -58,7 +59,8 @@ export async function createPlatform(config: Config, options: { db?: Database; l
     const apiKeys = await keys.apiKeys();
     const mail = createMailQueue(config, db, log, bookingDocuments(config));
     const ctx: ProductContext = { config, db, keys, apiKeys, mail, mailer: createAuthMailer(mail), name: company, logger, log };
-    const seeded = config.seedDemo ? await seedDemoCompany(ctx) : undefined;
+    // The seed is loaded only when it is to run: it is a chunk of the server build of its own.
+    const seeded = config.seedDemo && !(await demoSeeded(db)) ? await (await import('./seed/index.ts')).seedDemoCompany(ctx) : undefined;
     // Start-up's migrations and seed may take long; from here on no statement may.
     db.watchdog?.(config.embeddedStatementLimitMs);
     const app = createApp(ctx);

@@ -17,6 +17,7 @@ import { seedStaffNotifications } from './notifications.ts';
 import { seedOperations } from './operations.ts';
 import { seedAnalytics } from './analytics.ts';
 import { extrasFor, groupDiscountsFor, pricingFor, promoCodes, seasonsFor } from './pricing.ts';
+import { demoSeeded, seededKey } from './seeded.ts';
 
 export interface SeedResult {
   adminEmail: string;
@@ -27,7 +28,6 @@ export interface SeedResult {
   staffFile: string;
 }
 
-const seededKey = 'demo_seeded';
 export const adminEmail = 'admin@kilelesafaris.co.tz';
 
 /** The rest of the office: each role of the back office has someone to sign in as. */
@@ -51,8 +51,7 @@ const mealNames: Record<string, string> = { B: 'Breakfast', L: 'Lunch', D: 'Dinn
  * generated admin credentials, or undefined when the database was seeded before.
  */
 export async function seedDemoCompany(ctx: ProductContext): Promise<SeedResult | undefined> {
-  const done = await ctx.db.query('select 1 from platform.state where key = $1', [seededKey]);
-  if (done.rows.length > 0) return undefined;
+  if (await demoSeeded(ctx.db)) return undefined;
 
   const media = new MediaLibrary();
   const ids = (slugs: { slug: string }[]) => new Map(slugs.map((row) => [row.slug, randomUUID()]));

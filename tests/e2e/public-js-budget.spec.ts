@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
@@ -60,4 +60,24 @@ test('every public page loads no more initial JavaScript than its budget', async
   test.info().annotations.push({ type: 'initial JavaScript, KB gzip', description: JSON.stringify(weights) });
   const over = Object.entries(weights).filter(([name, kb]) => kb > budgetKb[name]);
   expect(over, `over budget (aim: ${AIM_KB} KB): ${JSON.stringify(weights)}`).toEqual([]);
+});
+
+/** The server bundle's files that load with it: server.mjs and the chunks it imports statically. */
+function staticallyLoaded(dir: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(path.join(dir, file), 'utf8');
+  for (const match of code.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?"\.\/([^"]+\.mjs)";?$/gm)) staticallyLoaded(dir, match[1], seen);
+  return seen;
+}
+
+test('the production server loads the demo seed only when it seeds: the seed is a chunk of its own', () => {
+  const dir = path.join(repoRoot, 'dist-server');
+  const seedDefinition = 'async function seedDemoCompany(';
+  const loaded = [...staticallyLoaded(dir, 'server.mjs')];
+  expect(loaded.length).toBeGreaterThan(0);
+  for (const file of loaded) expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toContain(seedDefinition);
+  const seedChunks = readdirSync(dir).filter((file) => file.endsWith('.mjs') && readFileSync(path.join(dir, file), 'utf8').includes(seedDefinition));
+  expect(seedChunks).toHaveLength(1);
+  expect(readFileSync(path.join(dir, 'server.mjs'), 'utf8')).toContain(`import("./${seedChunks[0]}")`);
 });
