@@ -20,7 +20,10 @@ export default defineConfig({
     // every fresh context. Specs about working offline, updates and the outbox allow it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Chromium's headless shell (Debian's chromium-headless-shell): the same engine without the
+      // browser's UI, which is what Playwright runs headless by default. Measured here on the
+      // accessibility spec: 268 s against 337 s with the full browser.
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
@@ -38,7 +41,7 @@ export default defineConfig({
       // A fresh data directory every run: the demo company is seeded from scratch.
       command: `rm -rf ${dataDir} && exec node dist-server/server.mjs`,
       url: `${url}/api/health`,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', EMAIL_TICK_MS: '500', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

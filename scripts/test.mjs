@@ -4,13 +4,17 @@
 import { existsSync } from 'node:fs';
 import { ensureBuild, ensureDependencies, must, run } from './lib.mjs';
 
-const chromium = '/usr/bin/chromium';
+// The end-to-end suite runs Chromium's headless shell; the benches (Lighthouse among them) run the full browser.
+const browsers = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
 
 function ensureChromium() {
-  if (existsSync(chromium)) return;
-  console.log('Installing Chromium (apt-get)...');
+  const missing = Object.entries(browsers)
+    .filter(([, binary]) => !existsSync(binary))
+    .map(([name]) => name);
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(' and ')} (apt-get)...`);
   must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  must('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 ensureDependencies();

@@ -17,6 +17,11 @@ export interface Config extends PlatformConfig {
   host: string;
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * How often (ms) the email jobs look for work: the writer of booking emails and the sender of the
+   * queue (EMAIL_TICK_MS, 5 s by default). The end-to-end servers look more often, so a test waits less.
+   */
+  emailTickMs: number;
   /** Seed the demo company on first start. */
   seedDemo: boolean;
   /** Directory of the built app; the server serves it when present. */
@@ -52,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtExpiry: int(env.JWT_EXPIRY, 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Kilele Safaris <hello@kilelesafaris.co.tz>',
+    emailTickMs: Math.max(100, int(env.EMAIL_TICK_MS, 5_000)),
     siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     emailConfirmRequired: bool(env.AUTH_EMAIL_CONFIRM, false),
     trustedProxyHops: int(env.TRUSTED_PROXY_HOPS, 0),

@@ -12,7 +12,6 @@ import type { MailQueue } from '../mail/queue.ts';
  * an email is queued exactly once; the mail queue then delivers it, retrying while SMTP is down.
  */
 
-const tickMs = 5_000;
 /** A notification whose email cannot be written (a bug, a missing row) is retried, then given up. */
 const maxAttempts = 5;
 
@@ -181,7 +180,7 @@ export function createBookingEmailWriter(
             if (queued > 0) await mail.drain();
           })
           .catch((error: unknown) => log('booking email pass failed', { error: String(error) }));
-      }, tickMs);
+      }, config.emailTickMs);
       timer.unref();
     },
     async stop() {

@@ -26,7 +26,6 @@ export interface MailQueue {
 
 /** After this many failed attempts an email is marked failed and no longer retried. */
 export const maxSendAttempts = 10;
-const tickMs = 5_000;
 const batchSize = 20;
 /**
  * A picked row is leased for this long: another server instance skips it meanwhile, and if this
@@ -152,7 +151,7 @@ export function createMailQueue(
       if (timer) return;
       timer = setInterval(() => {
         pass().catch((error: unknown) => log('email sender pass failed', { error: String(error) }));
-      }, tickMs);
+      }, config.emailTickMs);
       timer.unref();
     },
     async stop() {

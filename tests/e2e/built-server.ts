@@ -38,7 +38,7 @@ async function launch(port: number, dataDir: string, distDir: string, env: Recor
   let output = '';
   const child = spawn(process.execPath, ['dist-server/server.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'silent', EMAIL_TICK_MS: '500' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

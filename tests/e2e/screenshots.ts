@@ -3,6 +3,13 @@ import { expect, type Page } from '@playwright/test';
 /** Every run's screenshots, to look at after it. Playwright empties test-results when a run starts. */
 const screenshotDir = 'test-results/screenshots';
 
+/**
+ * Screenshots are for people to look at, not checks: taking them (a whole page in parts, its lazy
+ * images loaded first) is a good share of a test's time, so a run takes them only when asked with
+ * E2E_SCREENSHOTS=1. The wait for hydration below happens either way, so a test behaves the same.
+ */
+const takeScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
 /** How long a screenshot waits for the page's images before it is taken anyway. */
 const IMAGE_WAIT_MS = 5_000;
 
@@ -15,6 +22,7 @@ const IMAGE_WAIT_MS = 5_000;
  */
 export async function saveScreenshot(page: Page, name: string, options: { wholePage?: boolean } = {}): Promise<void> {
   await expect(page.locator('html[data-hydrating]')).toHaveCount(0, { timeout: 15_000 });
+  if (!takeScreenshots) return;
   const width = page.viewportSize()!.width;
   if (options.wholePage === false) {
     await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png` });
