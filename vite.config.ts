@@ -139,7 +139,7 @@ export default defineConfig({
     everyPage.plugin,
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },
   build: {
     outDir: 'dist',

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const execArgv = ['--experimental-websocket'];
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve('src') } },
+  resolve: { alias: { '@': path.resolve('src'), '@shared': path.resolve('shared') } },
   test: {
     projects: [
       {

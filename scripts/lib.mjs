@@ -40,7 +40,7 @@ function filesUnder(dir) {
 /** A fingerprint of everything that goes into the build. */
 function sourceHash() {
   const hash = createHash('sha256');
-  const inputs = ['src', 'server', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/build-sw.mjs'];
+  const inputs = ['src', 'shared', 'server', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs', 'scripts/build-sw.mjs'];
   for (const file of inputs.flatMap(filesUnder).sort()) {
     hash.update(file).update(readFileSync(path.join(root, file)));
   }

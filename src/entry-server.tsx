@@ -5,7 +5,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { readPageDataFrom, type PageDataDocument } from '@/lib/page-data.ts';
+import { readPageDataFrom } from '@/lib/page-data.ts';
+import type { PageDataDocument } from '@shared/page-data.ts';
+import type { RenderedPage } from '@shared/rendered-page.ts';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -21,12 +23,6 @@ onlineManager.setOnline(false);
 export async function loadRouteChunks(): Promise<void> {
   const router = createAppRouter(createQueryClient(), createMemoryHistory());
   await Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
-}
-
-/** A page as the server renders it: the HTML of #root, and the ids of the routes rendered in it. */
-export interface RenderedPage {
-  html: string;
-  routeIds: string[];
 }
 
 /**

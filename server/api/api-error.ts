@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../src/lib/api-errors.ts';
+import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../shared/api-errors.ts';
 import { isPgError } from '../platform/db/types.ts';
 import { PostgrestError, toPostgrestError } from '../platform/http/errors.ts';
 
 /**
  * A refusal of the product API (/api/*), thrown by a route and answered by app.onError in the one
- * shape of src/lib/api-errors.ts. The message is the catalogue's unless the route has better words.
+ * shape of shared/api-errors.ts. The message is the catalogue's unless the route has better words.
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

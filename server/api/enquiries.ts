@@ -12,7 +12,7 @@ import {
   type Enquiry,
   type FieldErrors,
   type PlanningEnquiry,
-} from '../../src/features/contact/enquiry.ts';
+} from '../../shared/enquiry.ts';
 import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { parseJson } from '../platform/http/body.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
+import { ERROR_TYPES } from '../../shared/error-types.ts';
 import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { BodyError, parseJson } from '../platform/http/body.ts';

@@ -4,7 +4,7 @@ import type { ProductContext } from '../context.ts';
 import { ApiError, sqlRefusal } from './api-error.ts';
 import { asRequestRole, requestClaims } from '../platform/http/request-role.ts';
 import { addressOf } from '../mail/company.ts';
-import type { Integrations } from '../../src/features/admin/settings/model.ts';
+import type { Integrations } from '../../shared/integrations.ts';
 
 /** The Stripe key's mode from its prefix (sk_test_, rk_live_ ...), never the key. */
 function stripeMode(key: string): 'test' | 'live' | 'unknown' {

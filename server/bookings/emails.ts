@@ -1,4 +1,4 @@
-import { paymentMethodLabel, REFUND_WAYS, refundRoute } from '../../src/lib/payment-methods.ts';
+import { paymentMethodLabel, REFUND_WAYS, refundRoute } from '../../shared/payment-methods.ts';
 import { travelersInWords } from '../documents/words.ts';
 import { companyDate, type Company } from '../mail/company.ts';
 import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';

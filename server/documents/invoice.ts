@@ -1,4 +1,4 @@
-import { paymentMethodLabel } from '../../src/lib/payment-methods.ts';
+import { paymentMethodLabel } from '../../shared/payment-methods.ts';
 import { formatAmount, formatMoney } from './money.ts';
 import { brandColour, readableOnWhite, Sheet } from './sheet.ts';
 import type { InvoiceData, Logo } from './types.ts';

@@ -1,4 +1,4 @@
-import type { PageDataDocument } from '../../src/lib/page-data.ts';
+import type { PageDataDocument } from '../../shared/page-data.ts';
 
 /** The <head> of one page as crawlers and link previews read it. */
 export interface PageHead {

@@ -11,11 +11,11 @@ import {
   tourCardSelect,
   tourDetailSelect,
   tourListRequest,
-} from '../../src/features/tours/queries.ts';
-import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListRequest, POSTS_PER_PAGE, type PostFilter } from '../../src/features/blog/model.ts';
-import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
-import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
-import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
+} from '../../shared/catalogue-queries.ts';
+import { firstPostsPageKey, LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListRequest, POSTS_PER_PAGE, type PostFilter } from '../../shared/blog-posts.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../shared/content.ts';
+import { DESTINATION_SUMMARY_COLUMNS } from '../../shared/destinations.ts';
+import { HERO_COLUMNS } from '../../shared/heroes.ts';
 import type { ProductContext } from '../context.ts';
 import type { Route } from './routes.ts';
 

@@ -1,7 +1,7 @@
 // What each public page says about itself in its HTML: title, description, canonical URL, preview
 // tags, structured data and HTTP status, read as the anonymous visitor so RLS decides exactly as it
 // does for the browser (a draft tour or an unpublished page is not found).
-import type { PageDataDocument } from '../../src/lib/page-data.ts';
+import type { PageDataDocument } from '../../shared/page-data.ts';
 import { summarize, type PageHead } from './html.ts';
 import {
   articleLd,

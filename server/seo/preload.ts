@@ -1,4 +1,4 @@
-import { libraryImage, CARD_SIZES } from '../../src/lib/media.ts';
+import { libraryImage, CARD_SIZES } from '../../shared/media.ts';
 import { escapeHtml } from './html.ts';
 import type { Route } from './routes.ts';
 

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RenderedPage } from '../../src/entry-server.tsx';
-import type { PageDataDocument } from '../../src/lib/page-data.ts';
+import type { PageDataDocument } from '../../shared/page-data.ts';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 import type { Route } from './routes.ts';
-
-export type { RenderedPage };
 
 /** src/entry-server.tsx as scripts/build.mjs builds it, beside the server bundle. */
 interface Renderer {

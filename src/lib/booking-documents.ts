@@ -1,5 +1,5 @@
 import { downloadBlob } from './download.ts';
-import { apiErrorOf } from './api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from './server-api.ts';
 
 /** A payment's document: the receipt of money received, the refund note of money returned. */

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { z } from './zod.ts';
+import { z } from '@shared/zod.ts';
 
 /**
  * Path params are checked before anything reads them: a malformed id or slug is the screen's

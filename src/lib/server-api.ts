@@ -16,7 +16,7 @@ export async function callServer(path: string, init: { method?: 'GET' | 'POST' |
 
 /**
  * The server's JSON answer, or null when it sent none (a proxy's error page, a dropped connection).
- * A refusal is read from it with apiErrorOf (src/lib/api-errors.ts).
+ * A refusal is read from it with apiErrorOf (shared/api-errors.ts).
  */
 export async function serverAnswer<T>(response: Response): Promise<T | null> {
   return (await response.json().catch(() => null)) as T | null;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../src/lib/api-errors.ts';
+import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../shared/api-errors.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
- * The product API's one error shape (src/lib/api-errors.ts, server/api/api-error.ts): every /api/*
+ * The product API's one error shape (shared/api-errors.ts, server/api/api-error.ts): every /api/*
  * route's refusals answer { error: { code, message, requestId, fields? } } with the catalogue's status,
  * the request id in x-request-id and in the server's log beside the error's code. The platform's
  * APIs keep Supabase's shapes. Card payments are configured against a Stripe that is not there,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ApiErrorBody } from '../../src/lib/api-errors.ts';
+import type { ApiErrorBody } from '../../shared/api-errors.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let server: TestServer;

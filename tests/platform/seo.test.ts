@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns } from '../../src/features/blog/model.ts';
-import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../src/features/content/model.ts';
-import { DESTINATION_SUMMARY_COLUMNS } from '../../src/features/destinations/model.ts';
-import { HERO_COLUMNS } from '../../src/features/heroes/model.ts';
+import { LATEST_POSTS_LIMIT, POST_COLUMNS, POST_SUMMARY_COLUMNS, postListColumns } from '../../shared/blog-posts.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS } from '../../shared/content.ts';
+import { DESTINATION_SUMMARY_COLUMNS } from '../../shared/destinations.ts';
+import { HERO_COLUMNS } from '../../shared/heroes.ts';
 import {
   destinationDetailSelect,
   experienceListSelect,
@@ -11,7 +11,7 @@ import {
   latestReviewsSelect,
   tourCardSelect,
   tourDetailSelect,
-} from '../../src/features/tours/queries.ts';
+} from '../../shared/catalogue-queries.ts';
 import { shellDist, shellFixture } from '../helpers/shell.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

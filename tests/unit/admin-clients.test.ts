@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodLabel } from '../../src/lib/payment-methods.ts';
+import { paymentMethodLabel } from '../../shared/payment-methods.ts';
 import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, paymentStatusLabel, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
 import { isFiltered, searchArguments, validateClientsSearch } from '../../src/features/admin/clients/search.ts';
 

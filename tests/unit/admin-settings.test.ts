@@ -8,8 +8,8 @@ import {
   termsFieldOf,
   termsProblems,
   tierProblems,
-  type Integrations,
 } from '../../src/features/admin/settings/model.ts';
+import type { Integrations } from '../../shared/integrations.ts';
 
 describe('the settings', () => {
   it('checks the cancellation policy tier by tier, and as a whole', () => {

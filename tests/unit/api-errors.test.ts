@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, apiErrorOf } from '../../src/lib/api-errors.ts';
+import { API_ERRORS, apiErrorOf } from '../../shared/api-errors.ts';
 
 describe('apiErrorOf', () => {
   it('reads the product API’s error, fields and all', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upcomingMonths } from '../../src/lib/dates.ts';
 import { availabilityText, routeStops, tourDetailFromRow, upcomingDepartures, type TourDetailRow } from '../../src/features/tours/model.ts';
-import { monthRange, relatedToursRequest, restSearchParams, tourCardSelect, tourDetailSelect, tourListRequest } from '../../src/features/tours/queries.ts';
+import { monthRange, relatedToursRequest, restSearchParams, tourCardSelect, tourDetailSelect, tourListRequest } from '../../shared/catalogue-queries.ts';
 import { activeFilterCount, parseTourListSearch } from '../../src/features/tours/search-params.ts';
 
 describe('tour list request', () => {

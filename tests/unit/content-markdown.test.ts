@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { relatedPosts, type RelatedCandidate } from '../../src/features/blog/model.ts';
-import { checkEnquiry, planningEnquirySchema } from '../../src/features/contact/enquiry.ts';
+import { checkEnquiry, planningEnquirySchema } from '../../shared/enquiry.ts';
 import { faqItems, parseInline, parseMarkdown, safeHref } from '../../src/features/content/markdown.ts';
 import { matchWords } from '../../src/features/search/model.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { classifyError, ERROR_TYPES } from '../../src/lib/error-reporting/classify.ts';
+import { ERROR_TYPES } from '../../shared/error-types.ts';
+import { classifyError } from '../../src/lib/error-reporting/classify.ts';
 import { isBrowserExtensionNoise } from '../../src/lib/error-reporting/facts.ts';
 import { parseStackFrames } from '../../src/lib/error-reporting/stack-frames.ts';
 import { cumulativeLayoutShift, interactionToNextPaint, vitalRating } from '../../src/lib/error-reporting/web-vitals.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { altProblem, fileSize, mediaUrl, thumbnailUrl, uploadProblem } from '@/features/admin/media/model.ts';
-import { libraryImage } from '@/lib/media.ts';
+import { libraryImage } from '@shared/media.ts';
 
 const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const folder = `/storage/v1/object/public/media/library/${id}`;

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { libraryImage } from '@/lib/media.ts';
+import { libraryImage } from '@shared/media.ts';
 import classes from './Picture.module.css';
 
 /**

@@ -8,14 +8,11 @@ import {
   POST_SUMMARY_COLUMNS,
   postListRequest,
   POSTS_PER_PAGE,
-  relatedPosts,
-  type BlogCategory,
-  type BlogTag,
   type Post,
   type PostFilter,
   type PostSummary,
-  type RelatedCandidate,
-} from './model.ts';
+} from '@shared/blog-posts.ts';
+import { relatedPosts, type BlogCategory, type BlogTag, type RelatedCandidate } from './model.ts';
 
 /** How many posts 'Keep reading' suggests, and from how many recent ones it chooses. */
 const RELATED_POSTS = 3;

@@ -4,7 +4,7 @@ import { getSupabase } from '@/lib/supabase.ts';
 import { quoteArgs, type Quote, type QuoteLine, type QuoteRequest, type SeatHoldTerms } from './model.ts';
 import { bookingKeys } from './tour-query.ts';
 import { attendRequest, bookedFromRequest, bookingRequestWrite, type BookedOnDevice, type BookingRequest, type CreatedBooking } from './writes.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /** A refusal of the price or booking function: its message is written for travelers and shown as it is. */

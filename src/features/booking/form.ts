@@ -1,7 +1,7 @@
 import { ageOn, type BookingTour, type PaymentMethod, type PaymentPlan, type QuoteRequest, type RoomPreference } from './model.ts';
 import type { BookingInput, CheckedBooking, TravelerDraft } from './schema.ts';
 import type { BookedTraveler, BookingRequest } from './writes.ts';
-import { emailPattern } from '@/lib/email.ts';
+import { emailPattern } from '@shared/email.ts';
 
 /**
  * The booking form's state. Details typed for a traveler stay when the party shrinks and come back

@@ -1,6 +1,6 @@
-import { z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
 import { ageOn, seasonOn, type PaymentMethod, type SeasonWindow } from './model.ts';
-import { emailPattern } from '@/lib/email.ts';
+import { emailPattern } from '@shared/email.ts';
 
 /**
  * What the booking form must hold before it is sent, checked in the browser so every field says

@@ -1,5 +1,5 @@
 import { discardWrite, queueWrite, waitForWrite } from '@/lib/outbox/outbox.ts';
-import type { OutgoingEnquiry } from './enquiry.ts';
+import type { OutgoingEnquiry } from '@shared/enquiry.ts';
 import { enquirySend } from './writes.ts';
 
 /** 'sent' once the server has it; 'queued' when offline or slow (the outbox sends it later). */

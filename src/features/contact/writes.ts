@@ -1,7 +1,7 @@
 import { WriteError } from '@/lib/outbox/errors.ts';
 import { defineWrite } from '@/lib/outbox/registry.ts';
-import type { OutgoingEnquiry } from './enquiry.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import type { OutgoingEnquiry } from '@shared/enquiry.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 /**

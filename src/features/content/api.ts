@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS, type ContentPage, type PartnerLogo, type TeamMember } from './model.ts';
-
-export type { ContentPage, PartnerLogo, TeamMember } from './model.ts';
+import { CONTENT_PAGE_COLUMNS, PARTNER_LOGO_COLUMNS, TEAM_MEMBER_COLUMNS, type ContentPage, type PartnerLogo, type TeamMember } from '@shared/content.ts';
 
 export const contentKeys = {
   page: (slug: string) => ['content-pages', slug] as const,

@@ -3,10 +3,8 @@ import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
-import { destinationDetailSelect } from '@/features/tours/queries.ts';
-import { DESTINATION_SUMMARY_COLUMNS, type DestinationSummary } from './model.ts';
-
-export type { DestinationSummary } from './model.ts';
+import { destinationDetailSelect } from '@shared/catalogue-queries.ts';
+import { DESTINATION_SUMMARY_COLUMNS, type DestinationSummary } from '@shared/destinations.ts';
 
 export const destinationKeys = {
   all: ['destinations'] as const,

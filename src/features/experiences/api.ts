@@ -3,7 +3,7 @@ import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 // The catalogue's shared request shapes and card model (the server's SEO pages read the same ones).
 import { bestRatedFirst, tourCardFromRow, type TourCardData, type TourCardRow } from '@/features/tours/model.ts';
-import { experienceDetailSelect, experienceListSelect } from '@/features/tours/queries.ts';
+import { experienceDetailSelect, experienceListSelect } from '@shared/catalogue-queries.ts';
 
 /** Experiences are priced in US dollars (experiences.price_from has no currency of its own). */
 export const EXPERIENCE_CURRENCY = 'USD';

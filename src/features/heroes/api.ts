@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { HERO_COLUMNS, type Hero } from './model.ts';
-
-export type { Hero } from './model.ts';
+import { HERO_COLUMNS, type Hero } from '@shared/heroes.ts';
 
 export const heroKeys = {
   active: () => ['heroes', 'active'] as const,

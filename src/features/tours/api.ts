@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { pageDataUpdatedAt, readPageData } from '@/lib/page-data.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { tourCardFromRow, tourDetailFromRow, travelerReviewFromRow, type TourCardRow, type TourDetail, type TourDetailRow, type TravelerReviewRow } from './model.ts';
-import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from './queries.ts';
+import { LATEST_REVIEWS_LIMIT, latestReviewsSelect, RELATED_TOURS_LIMIT, relatedToursRequest, tourCardSelect, tourDetailSelect, tourListRequest, type TourListFilters, type TourListRequest } from '@shared/catalogue-queries.ts';
 
 /** How many featured tours the home page shows. */
 export const FEATURED_TOURS_LIMIT = 6;

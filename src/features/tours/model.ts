@@ -1,5 +1,5 @@
 import { formatCalendarDate } from '@/lib/dates.ts';
-import { bookableDepartureStatuses } from './queries.ts';
+import { bookableDepartureStatuses } from '@shared/catalogue-queries.ts';
 
 /** A tour as the cards show it: the columns of the card query with numbers normalised. */
 export interface TourCardData {

@@ -1,4 +1,4 @@
-import { durationBands, tourSorts, type DurationBand, type TourListFilters, type TourSort } from './queries.ts';
+import { durationBands, tourSorts, type DurationBand, type TourListFilters, type TourSort } from '@shared/catalogue-queries.ts';
 
 // Written by hand rather than with a schema library: this runs in the app's entry (the route's
 // validateSearch), where every kilobyte delays the first paint of every page.

@@ -1,24 +1,7 @@
+// What kind of failure an error is, one of shared/error-types.ts. Pure: the same error always gets the
+// same type, so reports group well in the back office and screens can choose their advice from it.
+import type { ErrorType } from '@shared/error-types.ts';
 import { errorFacts } from './facts.ts';
-
-/**
- * What kind of failure an error is. Pure: the same error always gets the same
- * type, so reports group well in the back office and screens can choose their advice from it.
- */
-export const ERROR_TYPES = [
-  'Network',
-  'Chunk Loading',
-  'Authentication',
-  'Database',
-  'React',
-  'Runtime',
-  'Syntax',
-  'Memory',
-  'Permission',
-  'API',
-  'Unknown',
-] as const;
-
-export type ErrorType = (typeof ERROR_TYPES)[number];
 
 const chunkMessages =
   /loading (css )?chunk [\w-]+ failed|failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|unable to preload css|failed to load module script/i;

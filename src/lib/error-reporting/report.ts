@@ -1,4 +1,5 @@
-import { classifyError, type ErrorType } from './classify.ts';
+import type { ErrorType } from '@shared/error-types.ts';
+import { classifyError } from './classify.ts';
 import { errorFacts } from './facts.ts';
 import { clip, currentUser, jsonContext, pageUrl, sessionId, submit, type ReportOutcome } from './send.ts';
 import { parseStackFrames } from './stack-frames.ts';

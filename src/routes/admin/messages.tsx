@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
 import { Inbox } from '@/features/admin/messages/components/Inbox.tsx';
-import { optionalInAddress as optional, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional } from '@/lib/search-params.ts';
 
 const inboxSearch = z.object({
   thread: optional(z.uuid()),

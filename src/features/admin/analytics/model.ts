@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { isoDay, optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /**
  * The analytics screen, pure: its range in the address, the presets, and the comparisons with the

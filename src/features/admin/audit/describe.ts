@@ -1,5 +1,5 @@
 import { formatOfficeDate, formatOfficeDateTime } from '@/lib/dates.ts';
-import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { paymentMethodLabel } from '@shared/payment-methods.ts';
 import { countOf } from '@/lib/words.ts';
 
 /**

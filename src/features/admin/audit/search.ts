@@ -1,4 +1,5 @@
-import { isoDay, optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /** /admin/audit's filters in the address: who made the change, the kind of record, and the days. */
 export const auditSearchSchema = z.object({

@@ -1,4 +1,5 @@
-import { isoDay, optionalInAddress as optional, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { isoDay, optionalInAddress as optional } from '@/lib/search-params.ts';
 
 /** The bookings list's state, kept in the address so a view can be bookmarked, shared and saved. */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'expired'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { addDays, officeToday } from '@/lib/dates.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { Database, Json } from '@/lib/database.types.ts';

@@ -1,4 +1,5 @@
-import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /** The tours list's state, kept in the address: words to find and a status. */
 export const toursSearchSchema = z.object({

@@ -1,4 +1,5 @@
-import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /** The clients list's state, kept in the address so a view can be bookmarked, shared and saved. */
 export const CLIENT_KINDS = ['account', 'guest'] as const;

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 import { ENQUIRY_STAGES, OPEN_STAGES, stagesOf, type EnquiryStage, type EnquiryView, type QuoteDay, type QuoteForm } from './model.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];

@@ -1,4 +1,5 @@
-import { optionalInAddress as optional, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional } from '@/lib/search-params.ts';
 import { ENQUIRY_VIEWS } from './model.ts';
 
 /** The enquiries list's place in the URL: the stage shown (all open ones unless named), the search words and the page. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 

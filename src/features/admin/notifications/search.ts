@@ -1,4 +1,5 @@
-import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 import { EMAIL_STATUSES, EMAIL_PAGE_SIZE, NOTIFICATION_KINDS } from './model.ts';
 
 /** The screen's state in the address: the tab, each list's filters and page. */

@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { isoDay, optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /**
  * The calendar, pure: which days a view shows, how a week's trips stack into lanes, and the view's

@@ -1,4 +1,5 @@
-import { optionalInAddress as optional, withoutAbsent, z } from '@/lib/zod.ts';
+import { z } from '@shared/zod.ts';
+import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
 
 /** The guides' and vehicles' lists' state, kept in the address: a word to find, and whether to show those no longer in use. */
 export const rosterSearchSchema = z.object({

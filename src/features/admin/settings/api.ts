@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PaymentInstructions } from '@/lib/payment-instructions.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import type { Integrations } from './model.ts';
+import type { Integrations } from '@shared/integrations.ts';
 
 export const settingsKeys = {
   all: ['admin', 'settings'] as const,

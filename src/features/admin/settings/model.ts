@@ -1,3 +1,5 @@
+import type { Integrations } from '@shared/integrations.ts';
+
 /** A cancellation fee tier as the settings form edits it. */
 export interface TierDraft {
   key: string;
@@ -144,17 +146,6 @@ export function bankProblems(draft: BankDraft, known: { currencies: string[] }):
   if (!draft.currency || !known.currencies.includes(draft.currency)) problems.currency = 'The account’s currency must be one of the exchange rates';
   if (draft.payOnArrival.trim().length > 1000) problems.payOnArrival = 'The instructions for paying on arrival are up to 1,000 characters';
   return problems;
-}
-
-/**
- * How the server is set up for payments and email (GET /api/settings/integrations, answered by
- * server/api/settings.ts). Never a secret: the card key's mode in words, the SMTP server's host.
- */
-export interface Integrations {
-  card: { provider: 'stripe'; configured: boolean; mode: 'test' | 'live' | 'unknown' | null; webhook: boolean };
-  bankTransfer: { active: boolean; bankName: string | null };
-  payOnArrival: { offered: true; instructions: boolean };
-  email: { from: string; name: string | null; address: string; transport: 'smtp' | 'file'; host: string | null };
 }
 
 /** One line of the "Payments and email" section: its state in plain words, and how to change it. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 import type { StaffRole, TeamRow } from './model.ts';
-import { apiErrorOf } from '@/lib/api-errors.ts';
+import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 
 export const teamKeys = {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { latestPostsQuery } from '../api.ts';
-import { LATEST_POSTS_LIMIT } from '../model.ts';
+import { LATEST_POSTS_LIMIT } from '@shared/blog-posts.ts';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 
 const blogPath: string = '/blog';

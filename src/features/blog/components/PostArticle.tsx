@@ -7,7 +7,8 @@ import { HeroImage } from '@/components/widgets/HeroImage.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { formatLongDate } from '@/lib/dates.ts';
 import { relatedPostsQuery } from '../api.ts';
-import { readingTime, type Post } from '../model.ts';
+import type { Post } from '@shared/blog-posts.ts';
+import { readingTime } from '../model.ts';
 import classes from './PostArticle.module.css';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 

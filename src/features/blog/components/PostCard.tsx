@@ -2,8 +2,9 @@ import { Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Picture } from '@/components/widgets/Picture.tsx';
 import { formatLongDate } from '@/lib/dates.ts';
-import { CARD_SIZES } from '@/lib/media.ts';
-import { readingTime, type PostSummary } from '../model.ts';
+import { CARD_SIZES } from '@shared/media.ts';
+import type { PostSummary } from '@shared/blog-posts.ts';
+import { readingTime } from '../model.ts';
 import classes from './PostCard.module.css';
 
 /** Cover, category, title, excerpt, date and reading time; `feature` lays it out wide for the lead story. */

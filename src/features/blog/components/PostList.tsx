@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { postsQuery } from '../api.ts';
-import { POSTS_PER_PAGE, type PostFilter } from '../model.ts';
+import { POSTS_PER_PAGE, type PostFilter } from '@shared/blog-posts.ts';
 import { PostCard, PostCardSkeleton } from './PostCard.tsx';
 
 const blogPath: string = '/blog';

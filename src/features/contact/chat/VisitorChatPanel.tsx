@@ -4,7 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendEnquiry } from '../api.ts';
 import { Honeypot } from '../components/Honeypot.tsx';
-import { chatEnquirySchema, checkEnquiry, enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, type FieldErrors } from '../enquiry.ts';
+import { chatEnquirySchema, checkEnquiry, enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, type FieldErrors } from '@shared/enquiry.ts';
 import { loadVisitorChat, saveVisitorChat, type VisitorChat } from './visitor-chat.ts';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import bubbles from '@/components/widgets/MessageBubble.module.css';

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconSend } from '@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { sendEnquiry, type EnquiryResult } from '../api.ts';
-import { checkEnquiry, contactEnquirySchema, enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, type FieldErrors } from '../enquiry.ts';
+import { checkEnquiry, contactEnquirySchema, enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, type FieldErrors } from '@shared/enquiry.ts';
 import { Honeypot } from './Honeypot.tsx';
 
 interface ContactValues {

@@ -6,7 +6,8 @@ import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { destinationsQuery, type DestinationSummary } from '../api.ts';
+import { destinationsQuery } from '../api.ts';
+import type { DestinationSummary } from '@shared/destinations.ts';
 import classes from './DestinationGrid.module.css';
 
 const destinationsPath: string = '/destinations';

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { CARD_SIZES } from '@/lib/media.ts';
+import { CARD_SIZES } from '@shared/media.ts';
 import { EXPERIENCE_CURRENCY, experiencesQuery, type ExperienceSummary } from '../api.ts';
 import classes from './ExperienceCards.module.css';
 

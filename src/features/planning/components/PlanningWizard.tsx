@@ -34,7 +34,7 @@ import {
   TRIP_INTERESTS,
   TRIP_TIMING,
   type FieldErrors,
-} from '@/features/contact/enquiry.ts';
+} from '@shared/enquiry.ts';
 import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
 import { Picture } from '@/components/widgets/Picture.tsx';
 import { PLANNING_STEPS, stepErrors } from '../model.ts';

@@ -1,4 +1,4 @@
-import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { paymentMethodLabel } from '@shared/payment-methods.ts';
 import { Alert, Anchor, Button, Group, List, Menu, Modal, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Timeline } from '@mantine/core';
 import { Money } from '@/components/widgets/Money.tsx';
 import { IconArrowLeft, IconFileInvoice, IconFileText, IconMap2, IconPrinter, IconX } from '@tabler/icons-react';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
 import type { useDisplay } from '../hooks.ts';
 import { formatInstantDate } from '@/lib/dates.ts';
-import { refundRoute } from '@/lib/payment-methods.ts';
+import { refundRoute } from '@shared/payment-methods.ts';
 import { closedBookingMoney, type PortalBooking } from '../model.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { paymentMethodLabel } from '@shared/payment-methods.ts';
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '@/lib/money.ts';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { paymentMethodLabel } from '@shared/payment-methods.ts';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Money, MoneySum } from '@/components/widgets/Money.tsx';
 import { formatMoney } from '@/lib/money.ts';

@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-rea
 import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/widgets/Money.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { CARD_SIZES } from '@/lib/media.ts';
+import { CARD_SIZES } from '@shared/media.ts';
 import { departureLine, formatDuration, type TourCardData } from '../model.ts';
 import classes from './TourCard.module.css';
 

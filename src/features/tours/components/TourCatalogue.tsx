@@ -10,7 +10,7 @@ import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { localIsoDate } from '@/lib/dates.ts';
 import { tourListQuery } from '../api.ts';
 
-import { tourSorts, type TourListFilters, type TourSort } from '../queries.ts';
+import { tourSorts, type TourListFilters, type TourSort } from '@shared/catalogue-queries.ts';
 import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 import { TourCard, TourCardSkeleton } from './TourCard.tsx';

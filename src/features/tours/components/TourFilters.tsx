@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { upcomingMonths } from '@/lib/dates.ts';
-import { durationBands, type DurationBand, type TourListFilters } from '../queries.ts';
+import { durationBands, type DurationBand, type TourListFilters } from '@shared/catalogue-queries.ts';
 import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 

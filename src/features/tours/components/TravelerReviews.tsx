@@ -8,7 +8,7 @@ import { SectionHeading } from '@/components/widgets/SectionHeading.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
 import { latestReviewsQuery } from '../api.ts';
 import type { TravelerReview } from '../model.ts';
-import { LATEST_REVIEWS_LIMIT } from '../queries.ts';
+import { LATEST_REVIEWS_LIMIT } from '@shared/catalogue-queries.ts';
 import classes from './TravelerReviews.module.css';
 
 function ReviewCard({ review }: { review: TravelerReview }) {

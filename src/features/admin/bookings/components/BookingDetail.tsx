@@ -12,7 +12,7 @@ import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { describeChange, type AuditNames } from '@/features/admin/audit/describe.ts';
 import { bookingDetailQuery, bookingKeys, markPaymentRefunded, recordPayment, resendBookingEmail, saveBookingNotes, type AuditEntry, type BookingDetail, type BookingSchedule, type BookingEmail } from '../api.ts';
-import { MANUAL_PAYMENT_METHODS, paymentMethodLabel, REFUND_METHODS } from '@/lib/payment-methods.ts';
+import { MANUAL_PAYMENT_METHODS, paymentMethodLabel, REFUND_METHODS } from '@shared/payment-methods.ts';
 import { amountDueNow, balanceOf, ledgerLines, paymentFormProblems, paymentRefusalField, type LedgerLine, type PaymentFormProblems, type PaymentFormValues } from '../model.ts';
 import { BookingChangeActions } from './BookingChanges.tsx';
 import { InvoiceActions, PaymentDocumentActions } from './BookingDocuments.tsx';

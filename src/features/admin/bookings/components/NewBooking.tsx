@@ -9,7 +9,7 @@ import { daysBetween, formatOfficeDateRange, officeToday } from '@/lib/dates.ts'
 import { decimalAmount, formatMoney, parseAmount, toCents } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { bookingKeys, createPhoneBooking, paymentTermsQuery, quoteDeparture, tourChoicesQuery, upcomingDeparturesQuery } from '../api.ts';
-import { MANUAL_PAYMENT_METHODS } from '@/lib/payment-methods.ts';
+import { MANUAL_PAYMENT_METHODS } from '@shared/payment-methods.ts';
 import { newBookingProblems, newBookingRefusalField, phonePaymentCents, type NewBookingProblems, type NewBookingValues } from '../model.ts';
 import { ExtrasPicker } from './ExtrasPicker.tsx';
 

@@ -12,7 +12,7 @@ import { formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, officeTo
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { addNote, addTag, clientDetailQuery, clientKeys, exportClient, removeNote, removeTag, type ClientDetail } from '../api.ts';
-import { paymentMethodLabel } from '@/lib/payment-methods.ts';
+import { paymentMethodLabel } from '@shared/payment-methods.ts';
 import { activityLabel, exportFileName, normalizeTag, noteProblem, paymentStatusLabel } from '../model.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
 import { EraseClient, MergeClient } from './ClientChanges.tsx';

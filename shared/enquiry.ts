@@ -1,5 +1,5 @@
-import { z } from '../../lib/zod.ts';
-import { emailPattern } from '../../lib/email.ts';
+import { z } from './zod.ts';
+import { emailPattern } from './email.ts';
 
 /**
  * What the contact form and the trip planner send to POST /api/enquiries. The browser checks a form
