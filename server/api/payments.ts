@@ -102,7 +102,7 @@ export function paymentRoutes(ctx: ProductContext, providers: PaymentProviders):
       let due: CheckoutAmount;
       try {
         due = await asRequestRole(ctx.db, claims, async (tx) => {
-          const { rows } = await tx.query<{ due: CheckoutAmount }>(`select public.checkout_amount($1, $2, $3, $4) as due`, [
+          const { rows } = await tx.query<{ due: CheckoutAmount }>(`select to_jsonb(c) as due from public.checkout_amount($1, $2, $3, $4) c`, [
             body.kind,
             body.bookingId ?? null,
             body.reference ?? null,

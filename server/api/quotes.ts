@@ -22,7 +22,7 @@ export function quoteRoutes(ctx: ProductContext): Hono {
       if (!uuidPattern.test(id)) throw new ApiError('invalid_input', 'The quote id must be a UUID');
       const claims = await requestClaims(c, ctx.keys);
       const sent = await asRequestRole(ctx.db, claims, async (tx) => {
-        const { rows } = await tx.query<{ quote: SentQuote }>('select public.send_quote($1) as quote', [id]);
+        const { rows } = await tx.query<{ quote: SentQuote }>('select to_jsonb(q) as quote from public.send_quote($1) q', [id]);
         const quote = rows[0].quote;
         // The queue is the server's to write: no API role may.
         await tx.query('set local role none');

@@ -30,7 +30,7 @@ export type BookingEmailKind =
 /** The emails that go to the company rather than to the traveler. */
 export const companyEmailKinds: ReadonlySet<BookingEmailKind> = new Set(['refund_due']);
 
-/** booking_payment_schedule's answer (20261122001200_payment_schedule.sql). */
+/** booking_payment_schedule's answer: a payment_schedule (20261128040200_typed_returns_payment_schedule.sql). */
 export interface PaymentSchedule {
   currency: string;
   total: number;

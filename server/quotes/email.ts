@@ -2,7 +2,7 @@ import { day, money } from '../bookings/emails.ts';
 import type { Company } from '../mail/company.ts';
 import { composeEmail, type Block, type ComposedEmail } from '../mail/compose.ts';
 
-/** What send_quote answers (20261126000300_quote_acceptance.sql): what the quote email says. */
+/** What send_quote answers (its OUT parameters, 20261128040400_typed_returns_quotes.sql): what the quote email says. */
 export interface SentQuote {
   reference: string;
   title: string;

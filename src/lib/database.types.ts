@@ -2878,45 +2878,45 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
-      accept_quote: { Args: { p_token: string }; Returns: Json };
-      accept_quote_for_client: { Args: { p_quote_id: string; p_how: string }; Returns: Json };
+      accept_quote: { Args: { p_token: string }; Returns: { reference: string; email: string } };
+      accept_quote_for_client: { Args: { p_quote_id: string; p_how: string }; Returns: { reference: string; email: string; booking_id: string } };
       accept_staff_invitation: { Args: Record<PropertyKey, never>; Returns: string };
       add_tour_departures: { Args: { p_tour_id: string; p_start_dates: string[]; p_capacity: number; p_price_override?: number | null; p_child_price_override?: number | null; p_guaranteed_threshold?: number | null; p_season?: string | null }; Returns: number };
-      admin_dashboard: { Args: { p_today?: string | null }; Returns: Json };
-      admin_search: { Args: { p_query: string }; Returns: Json };
-      analytics_report: { Args: { p_from: string; p_to: string }; Returns: Json };
+      admin_dashboard: { Args: { p_today?: string | null }; Returns: Database['public']['CompositeTypes']["admin_dashboard"] };
+      admin_search: { Args: { p_query: string }; Returns: Database['public']['CompositeTypes']["admin_search_hit"][] };
+      analytics_report: { Args: { p_from: string; p_to: string }; Returns: Database['public']['CompositeTypes']["analytics_report"] };
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       audit_names: { Args: { p_ids: string[] }; Returns: Json };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_invoice: { Args: { p_booking_id: string }; Returns: Json };
-      booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
+      booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Database['public']['CompositeTypes']["payment_schedule"] };
       booking_receipt: { Args: { p_booking_id: string; p_payment_id: string }; Returns: Json };
       booking_refund_note: { Args: { p_booking_id: string; p_payment_id: string }; Returns: Json };
       cancel_booking: { Args: { p_booking_id: string; p_reason?: string | null; p_refund_amount?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
-      cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: Json };
-      cancellation_terms: { Args: { p_booking_id: string }; Returns: Json };
-      change_booking_party: { Args: { p_booking_id: string; p_adults: number; p_children: number; p_extras: Json; p_reason: string }; Returns: Json };
+      cancel_booking_under_policy: { Args: { p_booking_id: string; p_reason: string; p_waive_fee?: boolean | null }; Returns: { booking: Database['public']['Tables']["bookings"]['Row']; fee_kept: number; refund: number; waived: boolean } };
+      cancellation_terms: { Args: { p_booking_id: string }; Returns: { days_before: number; fee_percent: number; fee: number; paid: number; fee_kept: number; refund: number; currency: string } };
+      change_booking_party: { Args: { p_booking_id: string; p_adults: number; p_children: number; p_extras: Json; p_reason: string }; Returns: { booking: Database['public']['Tables']["bookings"]['Row']; previous_total: number; total: number; difference: number } };
       change_booking_status: { Args: { p_booking_id: string; p_status: string; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
-      checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
-      choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Json };
+      checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: { booking_id: string; booking_reference: string; kind: string; amount: number; currency: string; email: string; tour_title: string; hold_expires_at: string } };
+      choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Database['public']['CompositeTypes']["payment_schedule"] };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       client_details: { Args: { p_client_key: string }; Returns: Json };
-      client_enquiries: { Args: { p_client_key: string }; Returns: Json };
+      client_enquiries: { Args: { p_client_key: string }; Returns: Database['public']['CompositeTypes']["client_enquiry"][] };
       client_tags_in_use: { Args: Record<PropertyKey, never>; Returns: string[] };
       company_currency: { Args: Record<PropertyKey, never>; Returns: string };
       company_time_zone: { Args: Record<PropertyKey, never>; Returns: string };
       company_today: { Args: Record<PropertyKey, never>; Returns: string };
-      confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: Json };
+      confirm_booking_email: { Args: { p_reference: string; p_token: string }; Returns: { booking_id: string; booking_reference: string; status: string; currency: string; total: number; paid: number; refunded: number; outstanding: number; deposit_percent: number; balance_due_days: number; pay_in_full: boolean; deposit_amount: number; deposit_due: number; balance_amount: number; balance_due: number; balance_due_date: string; start_date: string; hold_expires_at: string; payment_method: string; payable: Database['public']['CompositeTypes']["payment_schedule_payable"]; contact_verified: boolean } };
       create_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_travelers?: Json | null; p_contact?: Json | null; p_tour_id?: string | null; p_start_date?: string | null; p_client_id?: string | null; p_expected_total?: number | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       create_office_booking: { Args: { p_departure_id: string; p_adults: number; p_children?: number | null; p_extras?: Json | null; p_contact?: Json | null; p_pickup?: string | null; p_pickup_time?: string | null; p_notes?: string | null; p_total?: number | null; p_price_reason?: string | null; p_payment_amount?: number | null; p_payment_method?: string | null; p_payment_reference?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       delete_own_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       duplicate_tour: { Args: { p_tour_id: string }; Returns: string };
       email_booking_document: { Args: { p_booking_id: string; p_payment_id?: string | null }; Returns: Database['public']['Tables']["booking_notifications"]['Row'] };
       email_content: { Args: { p_email_id: string }; Returns: { id: string; subject: string; body_text: string; withheld: boolean }[] };
-      email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
-      erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: Json };
+      email_log: { Args: { p_status?: string | null; p_kind?: string | null; p_query?: string | null; p_limit?: number | null; p_offset?: number | null }; Returns: { total: number; kinds: string[]; rows: Database['public']['CompositeTypes']["email_log_row"][] } };
+      erase_client: { Args: { p_client_key: string; p_reason: string }; Returns: { bookings: number; payments: number; account_deleted: boolean } };
       export_client: { Args: { p_client_key: string }; Returns: Json };
-      field_trips: { Args: Record<PropertyKey, never>; Returns: Json };
+      field_trips: { Args: Record<PropertyKey, never>; Returns: Database['public']['CompositeTypes']["manifest"][] };
       guides_trip: { Args: { p_departure_id: string }; Returns: boolean };
       has_permission: { Args: { p_permission: string }; Returns: boolean };
       has_travelled_on: { Args: { p_tour_id: string }; Returns: boolean };
@@ -2932,13 +2932,13 @@ export interface Database {
       log_user_activity: { Args: { p_action: string; p_resource_type?: string | null; p_resource_id?: string | null; p_details?: Json | null; p_client_id?: string | null }; Returns: string };
       mark_payment_refunded: { Args: { p_payment_id: string; p_method: string; p_refunded_on?: string | null; p_reference?: string | null }; Returns: Database['public']['Tables']["payments"]['Row'] };
       media_file_uses: { Args: { p_media_id: string }; Returns: { kind: string; record_id: string; title: string }[] };
-      merge_clients: { Args: { p_keep: string; p_merge: string; p_reason: string }; Returns: Json };
+      merge_clients: { Args: { p_keep: string; p_merge: string; p_reason: string }; Returns: { bookings: number; notes: number; tags: number } };
       merge_user_preferences: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
       merge_user_profile: { Args: { p_patch: Json; p_changed_at?: string | null }; Returns: Json };
-      move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: Json };
+      move_booking: { Args: { p_booking_id: string; p_departure_id: string; p_reason: string }; Returns: { booking: Database['public']['Tables']["bookings"]['Row']; previous_total: number; total: number; difference: number } };
       move_trip: { Args: { p_departure_id: string; p_start_date: string }; Returns: number };
       my_permissions: { Args: Record<PropertyKey, never>; Returns: { role: string; permissions: string[] }[] };
-      operations_due: { Args: { p_today?: string | null }; Returns: Json };
+      operations_due: { Args: { p_today?: string | null }; Returns: { today: string; unstaffed: Database['public']['CompositeTypes']["unstaffed_trip"][]; due: Database['public']['CompositeTypes']["paper_due"][] } };
       override_booking_total: { Args: { p_booking_id: string; p_total: number; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       own_avatar_count: { Args: Record<PropertyKey, never>; Returns: number };
       patch_not_older_than: { Args: { p_patch: Json; p_stamps: Json; p_at: string; p_prefix: string }; Returns: Json };
@@ -2946,7 +2946,7 @@ export interface Database {
       payment_state_of: { Args: { p_booking_id: string; p_total: number; p_paid: number }; Returns: string };
       payment_terms: { Args: Record<PropertyKey, never>; Returns: { deposit_percent: number; balance_due_days: number; offline_hold_days: number } };
       quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null; p_seats_held?: number | null }; Returns: Json };
-      quote_for_client: { Args: { p_token: string }; Returns: Json };
+      quote_for_client: { Args: { p_token: string }; Returns: { reference: string; title: string; status: string; expired: boolean; start_date: string; end_date: string; adults: number; children: number; currency: string; days: Json; lines: Json; total: number; valid_until: string; message: string; sent_at: string; accepted_at: string; client_name: string; client_email: string; deposit_percent: number; tour: Database['public']['CompositeTypes']["quote_tour"]; booking_reference: string } };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_check_in: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_traveler_index: number; p_checked_in_at: string }; Returns: Database['public']['Tables']["trip_check_ins"]['Row'] };
       record_field_payment: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_amount: number; p_method: string; p_reference: string; p_paid_at: string }; Returns: Database['public']['Tables']["payments"]['Row'] };
@@ -2960,24 +2960,385 @@ export interface Database {
       revoke_staff_invitation: { Args: { p_id: string }; Returns: undefined };
       save_tour_itinerary: { Args: { p_tour_id: string; p_days: Json }; Returns: string[] };
       save_tour_links: { Args: { p_tour_id: string; p_destination_ids: string[]; p_experience_ids: string[]; p_activity_ids: string[] }; Returns: undefined };
-      search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: Json };
-      search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      search_bookings: { Args: { p_query?: string | null; p_statuses?: string[] | null; p_payment_state?: string | null; p_tour_id?: string | null; p_departure_id?: string | null; p_travel_from?: string | null; p_travel_until?: string | null; p_booked_from?: string | null; p_booked_until?: string | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null; p_attention?: string | null }; Returns: { total: number; rows: Database['public']['CompositeTypes']["booking_search_row"][] } };
+      search_clients: { Args: { p_query?: string | null; p_kind?: string | null; p_tag?: string | null; p_upcoming?: boolean | null; p_sort?: string | null; p_descending?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: { total: number; rows: Database['public']['CompositeTypes']["client_search_row"][] } };
       seat_hold_terms: { Args: Record<PropertyKey, never>; Returns: { unverified_hold_minutes: number; verified_hold_minutes: number; offline_hold_days: number; account_email_proven: boolean } };
-      send_quote: { Args: { p_quote_id: string }; Returns: Json };
+      send_quote: { Args: { p_quote_id: string }; Returns: { reference: string; title: string; token: string; start_date: string; days: number; adults: number; children: number; total: number; currency: string; valid_until: string; message: string; name: string; email: string } };
       set_booking_status: { Args: { p_booking_id: string; p_status: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       set_staff_active: { Args: { p_user_id: string; p_active: boolean }; Returns: undefined };
       set_staff_role: { Args: { p_user_id: string; p_role: string }; Returns: undefined };
       staff_accounts: { Args: Record<PropertyKey, never>; Returns: { id: string; kind: string; full_name: string; email: string; role: string; status: string; last_sign_in_at: string; invited_at: string; expires_at: string }[] };
-      staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      staff_inbox: { Args: { p_waiting_only?: boolean | null; p_limit?: number | null; p_offset?: number | null }; Returns: { total: number; unread: number; threads: Database['public']['CompositeTypes']["inbox_thread"][] } };
       staff_with_permission: { Args: { p_permission: string }; Returns: { id: string; full_name: string; email: string; role: string }[] };
-      trip_manifest: { Args: { p_departure_id: string }; Returns: Json };
+      trip_manifest: { Args: { p_departure_id: string }; Returns: Database['public']['CompositeTypes']["manifest"] };
       trip_move_problems: { Args: { p_departure_id: string; p_start_date: string }; Returns: string[] };
-      trip_staffing_options: { Args: { p_departure_id: string }; Returns: Json };
+      trip_staffing_options: { Args: { p_departure_id: string }; Returns: { guides: Database['public']['CompositeTypes']["staffing_guide"][]; vehicles: Database['public']['CompositeTypes']["staffing_vehicle"][] } };
       update_booking_travelers: { Args: { p_booking_id: string; p_travelers: Json; p_reason: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       update_branding_settings_rpc: { Args: { p_logo_url?: string | null; p_logo_light_url?: string | null; p_footer_logo_url?: string | null; p_logo_alt_text?: string | null; p_favicon_url?: string | null; p_company_name?: string | null; p_tagline?: string | null; p_address?: string | null; p_phone?: string | null; p_email?: string | null; p_facebook_url?: string | null; p_instagram_url?: string | null; p_twitter_url?: string | null; p_linkedin_url?: string | null; p_youtube_url?: string | null; p_primary_color?: string | null; p_secondary_color?: string | null; p_accent_color?: string | null; p_dark_color?: string | null; p_light_color?: string | null; p_orange_color?: string | null; p_darkchoco_color?: string | null; p_heading_font?: string | null; p_body_font?: string | null; p_accent_font?: string | null; p_base_font_size?: string | null; p_body_font_weight?: string | null; p_medium_font_weight?: string | null; p_bold_font_weight?: string | null; p_footer_gradient_color?: string | null; p_email_signature?: string | null; p_office_hours?: string | null; p_branch_offices?: Json | null }; Returns: Database['public']['Tables']["branding_settings"]['Row'] };
       update_traveler_details: { Args: { p_booking_id: string; p_traveler_index: number; p_details: Json }; Returns: Json };
     };
     Enums: { [_ in never]: never };
-    CompositeTypes: { [_ in never]: never };
+    CompositeTypes: {
+      admin_dashboard: {
+        today: string;
+        departures_today: Database['public']['CompositeTypes']["dashboard_trip"][];
+        returning_today: Database['public']['CompositeTypes']["dashboard_trip"][];
+        week_departures: Database['public']['CompositeTypes']["dashboard_week_trip"][];
+        bookings_this_month: Database['public']['CompositeTypes']["dashboard_bookings_made"];
+        bookings_last_month: Database['public']['CompositeTypes']["dashboard_bookings_made"];
+        balances_due: Database['public']['CompositeTypes']["dashboard_amount"];
+        balances_overdue: Database['public']['CompositeTypes']["dashboard_amount"];
+        holds_expiring: number;
+        open_enquiries: number;
+        unanswered_threads: number;
+        refunds_owed: Database['public']['CompositeTypes']["dashboard_amount"];
+        failed_emails: number;
+        recent_bookings: Database['public']['CompositeTypes']["dashboard_recent_booking"][];
+      };
+      admin_search_hit: {
+        kind: string;
+        id: string;
+        label: string;
+        description: string;
+      };
+      analytics_cancellations: {
+        reason: string;
+        bookings: number;
+      };
+      analytics_funnel: {
+        current: Database['public']['CompositeTypes']["analytics_funnel_steps"];
+        previous: Database['public']['CompositeTypes']["analytics_funnel_steps"];
+      };
+      analytics_funnel_steps: {
+        tour_views: number;
+        booking_starts: number;
+        booked: number;
+        paid: number;
+      };
+      analytics_occupancy: {
+        departure_id: string;
+        tour_title: string;
+        start_date: string;
+        capacity: number;
+        seats_booked: number;
+        percent: number;
+      };
+      analytics_period: {
+        period: string;
+        bookings: number;
+        revenue_usd: number;
+      };
+      analytics_report: {
+        from: string;
+        to: string;
+        previous_from: string;
+        previous_to: string;
+        bucket: string;
+        totals: Database['public']['CompositeTypes']["analytics_totals"];
+        previous: Database['public']['CompositeTypes']["analytics_totals"];
+        series: Database['public']['CompositeTypes']["analytics_period"][];
+        by_tour: Database['public']['CompositeTypes']["analytics_tour"][];
+        by_source: Database['public']['CompositeTypes']["analytics_source"][];
+        funnel: Database['public']['CompositeTypes']["analytics_funnel"];
+        viewers: Database['public']['CompositeTypes']["analytics_viewers"][];
+        occupancy: Database['public']['CompositeTypes']["analytics_occupancy"][];
+        cancellations: Database['public']['CompositeTypes']["analytics_cancellations"][];
+      };
+      analytics_source: {
+        source: string;
+        bookings: number;
+        revenue_usd: number;
+      };
+      analytics_totals: {
+        bookings: number;
+        revenue_usd: number;
+        cancelled: number;
+      };
+      analytics_tour: {
+        tour_title: string;
+        bookings: number;
+        revenue_usd: number;
+      };
+      analytics_viewers: {
+        user_type: string;
+        views: number;
+      };
+      booking_search_row: {
+        id: string;
+        booking_reference: string;
+        status: string;
+        created_at: string;
+        tour_id: string;
+        tour_title: string;
+        departure_id: string;
+        start_date: string;
+        end_date: string;
+        client_name: string;
+        client_email: string;
+        client_phone: string;
+        travelers: number;
+        total_amount: number;
+        amount_paid: number;
+        currency: string;
+        payment_state: string;
+        hold_expires_at: string;
+      };
+      client_enquiry: {
+        id: string;
+        subject: string;
+        kind: string;
+        status: string;
+        created_at: string;
+        quotes: Database['public']['CompositeTypes']["client_enquiry_quote"][];
+      };
+      client_enquiry_quote: {
+        id: string;
+        reference: string;
+        title: string;
+        status: string;
+        total_amount: number;
+        currency: string;
+        valid_until: string;
+        booking_id: string;
+        booking_reference: string;
+      };
+      client_search_row: {
+        client_key: string;
+        kind: string;
+        user_id: string;
+        name: string;
+        email: string;
+        phone: string;
+        created_at: string;
+        bookings: number;
+        spent_usd: number;
+        last_trip: string;
+        next_trip: string;
+        tags: string[];
+        account_id: string;
+      };
+      dashboard_amount: {
+        count: number;
+        usd: number;
+      };
+      dashboard_bookings_made: {
+        count: number;
+        revenue_usd: number;
+      };
+      dashboard_recent_booking: {
+        id: string;
+        booking_reference: string;
+        name: string;
+        tour_title: string;
+        status: string;
+        total_amount: number;
+        currency: string;
+        created_at: string;
+      };
+      dashboard_trip: {
+        departure_id: string;
+        tour_title: string;
+        start_date: string;
+        end_date: string;
+        seats_booked: number;
+        capacity: number;
+        guides: string;
+        vehicles: string;
+      };
+      dashboard_week_trip: {
+        departure_id: string;
+        tour_title: string;
+        start_date: string;
+        end_date: string;
+        seats_booked: number;
+        capacity: number;
+        status: string;
+        guides: string;
+        vehicles: string;
+      };
+      email_log_row: {
+        id: string;
+        to_address: string;
+        subject: string;
+        kind: string;
+        status: string;
+        attempts: number;
+        last_error: string;
+        sent_at: string;
+        created_at: string;
+        next_attempt_at: string;
+        withheld: boolean;
+      };
+      inbox_thread: {
+        thread_id: string;
+        user_id: string;
+        traveler_name: string;
+        traveler_email: string;
+        subject: string;
+        booking_reference: string;
+        last_body: string;
+        last_sender: string;
+        last_at: string;
+        unread: number;
+      };
+      manifest: {
+        trip: Database['public']['CompositeTypes']["manifest_trip"];
+        guides: Database['public']['CompositeTypes']["manifest_guide"][];
+        vehicles: Database['public']['CompositeTypes']["manifest_vehicle"][];
+        bookings: Database['public']['CompositeTypes']["manifest_booking"][];
+        itinerary: Database['public']['CompositeTypes']["manifest_day"][];
+        incidents: Database['public']['CompositeTypes']["manifest_incident"][];
+      };
+      manifest_booking: {
+        booking_id: string;
+        reference: string;
+        status: string;
+        contact: Database['public']['CompositeTypes']["manifest_contact"];
+        emergency: Database['public']['CompositeTypes']["manifest_emergency"];
+        balance_due: number;
+        currency: string;
+        notes: string;
+        adults: number;
+        children: number;
+        pickup: string;
+        pickup_time: string;
+        extras: Database['public']['CompositeTypes']["manifest_extra"][];
+        travelers: Database['public']['CompositeTypes']["manifest_traveler"][];
+        party: number;
+        field_payments: string[];
+        checked_in: Json;
+      };
+      manifest_contact: {
+        full_name: string;
+        email: string;
+        phone: string;
+      };
+      manifest_day: {
+        day_number: number;
+        title: string;
+        location: string;
+        accommodation: string;
+        meals: string[];
+      };
+      manifest_emergency: {
+        name: string;
+        phone: string;
+        relationship: string;
+      };
+      manifest_extra: {
+        name: string;
+        quantity: number;
+      };
+      manifest_guide: {
+        full_name: string;
+        phone: string;
+        languages: string[];
+      };
+      manifest_incident: {
+        id: string;
+        client_id: string;
+        note: string;
+        occurred_at: string;
+        booking_id: string;
+        recorded_by: string;
+      };
+      manifest_traveler: {
+        index: number;
+        full_name: string;
+        traveler_type: string;
+        age: string;
+        date_of_birth: string;
+        nationality: string;
+        passport_number: string;
+        passport_expiry: string;
+        dietary_needs: string;
+        medical_notes: string;
+        room_preference: string;
+        emergency_contact_name: string;
+        emergency_contact_phone: string;
+      };
+      manifest_trip: {
+        id: string;
+        tour_title: string;
+        start_date: string;
+        end_date: string;
+        status: string;
+        is_private: boolean;
+        meets_at: string;
+        ends_at: string;
+        capacity: number;
+        seats_booked: number;
+        child_age_limit: number;
+        passport_required: boolean;
+      };
+      manifest_vehicle: {
+        vehicle_id: string;
+        name: string;
+        registration: string;
+        seats: number;
+        travelers: number;
+      };
+      paper_due: {
+        record_type: string;
+        record_id: string;
+        name: string;
+        kind: string;
+        what: string;
+        due_on: string;
+      };
+      payment_schedule: {
+        booking_id: string;
+        booking_reference: string;
+        status: string;
+        currency: string;
+        total: number;
+        paid: number;
+        refunded: number;
+        outstanding: number;
+        deposit_percent: number;
+        balance_due_days: number;
+        pay_in_full: boolean;
+        deposit_amount: number;
+        deposit_due: number;
+        balance_amount: number;
+        balance_due: number;
+        balance_due_date: string;
+        start_date: string;
+        hold_expires_at: string;
+        payment_method: string;
+        payable: Database['public']['CompositeTypes']["payment_schedule_payable"];
+      };
+      payment_schedule_payable: {
+        deposit: number;
+        balance: number;
+        full: number;
+      };
+      quote_tour: {
+        title: string;
+        slug: string;
+      };
+      staffing_guide: {
+        id: string;
+        full_name: string;
+        languages: string[];
+        problem: string;
+      };
+      staffing_vehicle: {
+        id: string;
+        name: string;
+        registration: string;
+        seats: number;
+        problem: string;
+      };
+      unstaffed_trip: {
+        departure_id: string;
+        tour_title: string;
+        start_date: string;
+        end_date: string;
+        seats_booked: number;
+        missing: string[];
+        cannot_staff: string[];
+      };
+    };
   };
 }

@@ -28,3 +28,20 @@ it('describes tables, their keys and the functions the API roles may call, and n
   expect(types).not.toContain('record_audit');
   expect(types).not.toContain('hit_rate_limit:');
 });
+
+it('types a composite value by its composite type, a table row by its table, and arrays of them as arrays', async () => {
+  const types = await generateDatabaseTypes(server.db);
+  expect(types).toContain(
+    `booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Database['public']['CompositeTypes']["payment_schedule"] };`,
+  );
+  expect(types).toContain(`admin_search: { Args: { p_query: string }; Returns: Database['public']['CompositeTypes']["admin_search_hit"][] };`);
+  // OUT parameters of a composite type, an array of one, or a table's row type.
+  expect(types).toMatch(/ search_clients: \{ Args: \{[^}]*\}; Returns: \{ total: number; rows: Database\['public'\]\['CompositeTypes'\]\["client_search_row"\]\[\] \} \};/);
+  expect(types).toContain(`Returns: { booking: Database['public']['Tables']["bookings"]['Row']; previous_total: number; total: number; difference: number } };`);
+  // Each composite type of the schema, attribute by attribute; not the row types tables come with.
+  expect(types).toContain(['      payment_schedule_payable: {', '        deposit: number;', '        balance: number;', '        full: number;', '      };'].join('\n'));
+  expect(types).toContain(`        payable: Database['public']['CompositeTypes']["payment_schedule_payable"];`);
+  expect(types).toContain(`        tags: string[];`);
+  const composites = types.slice(types.indexOf('    CompositeTypes: {'));
+  expect(composites).not.toContain('      bookings: {');
+});

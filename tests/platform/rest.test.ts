@@ -531,6 +531,40 @@ describe('rpc', () => {
     expect((await anon.rpc('rest_echo', { anything: [1, 'two'] })).data).toEqual({ anything: [1, 'two'] });
   });
 
+  it('writes composite values in an answer as objects, and arrays of them as arrays of objects', async () => {
+    const petals = { amount: 14.5, currency: 'TZS' };
+    const card = await anon.rpc('rest_book_card', { book_id: 1 });
+    expect(card.error).toBeNull();
+    // OUT parameters: one object, never a one-element array; a table's row type is an object too.
+    expect(card.data).toEqual({
+      title: 'Petals of Blood',
+      price: petals,
+      shelves: [
+        { label: 'Front', price: petals, genres: ['novel', 'politics'], extra: { shelf: 1 } },
+        { label: 'Back', price: null, genres: [], extra: null },
+      ],
+      empty: [],
+      missing: null,
+      book: expect.objectContaining({ id: 1, title: 'Petals of Blood', price: 14.5, genres: ['novel', 'politics'], created_at: '2026-01-01T00:00:00+00:00' }),
+      total: 2,
+    });
+    // A composite returned whole is one object; an array of composites, an array of objects.
+    expect((await anon.rpc('rest_money_of', { book_id: 1 })).data).toEqual(petals);
+    expect((await anon.rpc('rest_money_of', { book_id: 1 }, { get: true })).data).toEqual(petals);
+    expect((await anon.rpc('rest_shelves', { book_id: 1 })).data).toEqual([{ label: 'Petals of Blood', price: petals, genres: ['novel', 'politics'], extra: null }]);
+    expect((await anon.rpc('rest_shelves', { book_id: 999 })).data).toEqual([]);
+    // Stripped nulls reach into the composites too.
+    const stripped = await fetch(`${server.url}/rest/v1/rpc/rest_book_card?book_id=1`, {
+      headers: { apikey: server.anonKey, accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+    });
+    const lean = (await stripped.json()) as Record<string, unknown>;
+    expect(lean.shelves).toEqual([
+      { label: 'Front', price: petals, genres: ['novel', 'politics'], extra: { shelf: 1 } },
+      { label: 'Back', genres: [] },
+    ]);
+    expect(lean).not.toHaveProperty('missing');
+  });
+
   it('runs functions as the caller', async () => {
     expect((await anon.rpc('rest_whoami')).data).toEqual({ role: 'anon', uid: null });
     const { client, userId } = await server.traveler();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type NewBookingValues, balanceOf, bookedExtras, conversationsOf, moveRefusalField, newBookingProblems, newBookingRefusalField, phonePaymentCents, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
-import { dateRangeProblems, isFiltered, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
+import { dateRangeProblems, isFiltered, paymentStateLabel, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
   it('keeps what is valid and drops what is not, so an old or edited link still opens the list', () => {
@@ -28,6 +28,12 @@ describe('the bookings list in the address', () => {
     expect(isFiltered({ payment: 'unpaid' })).toBe(true);
     expect(dateRangeProblems({ travelFrom: '2026-12-10', travelUntil: '2026-12-01' })).toEqual({ travelUntil: 'The end of the travel dates is before their start' });
     expect(dateRangeProblems({ bookedFrom: '2026-01-01', bookedUntil: '2026-01-01' })).toEqual({});
+  });
+
+  it('names each payment state search_bookings gives, and shows one it does not know as it is', () => {
+    expect(paymentStateLabel('part_paid')).toBe('Part paid');
+    expect(paymentStateLabel('refund_due')).toBe('Refund owed');
+    expect(paymentStateLabel('written_off')).toBe('written_off');
   });
 });
 

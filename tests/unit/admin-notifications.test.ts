@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRetry, emailKindLabel, kindsFor, notificationHref, NOTIFICATION_KINDS, timeAgo } from '../../src/features/admin/notifications/model.ts';
+import { canRetry, emailKindLabel, isEmailStatus, kindsFor, notificationHref, NOTIFICATION_KINDS, timeAgo } from '../../src/features/admin/notifications/model.ts';
 import { emailLogArguments, validateNotificationsSearch } from '../../src/features/admin/notifications/search.ts';
 
 describe('the kinds a staff member can be told of', () => {
@@ -49,6 +49,8 @@ describe('the email log', () => {
     expect(canRetry({ status: 'failed' })).toBe(true);
     expect(canRetry({ status: 'sent' })).toBe(false);
     expect(canRetry({ status: 'pending' })).toBe(false);
+    expect(isEmailStatus('failed')).toBe(true);
+    expect(isEmailStatus('bounced')).toBe(false);
   });
 
   it('keeps valid filters in the address, drops wrong ones, and pages email_log', () => {

@@ -2,11 +2,35 @@ import type { Queryable } from './types.ts';
 
 /**
  * The TypeScript description of the public schema that supabase-js reads (createClient<Database>):
- * each table's Row, Insert and Update, its foreign keys (for embeds), and the functions the API roles
- * may call. Generated from a migrated database by `npm run db:types` into
- * src/lib/database.types.ts; tests/platform/database-types.test.ts fails when that file is stale.
+ * each table's Row, Insert and Update, its foreign keys (for embeds), the functions the API roles
+ * may call and the composite types (`create type x as (...)`) of the schema. Generated from a migrated
+ * database by `npm run db:types` into src/lib/database.types.ts; tests/platform/database-types.test.ts
+ * fails when that file is stale.
+ *
+ * A value of a composite type is typed by its name (Database['public']['CompositeTypes']['x']), a
+ * table's row type by the table's Row; arrays of either as arrays. Postgres says nothing of whether a
+ * function's OUT parameter or a composite type's attribute may be null, so, as for the columns of
+ * `returns table`, none is typed `| null`: the app's own interfaces add it where a value may be
+ * missing (the generated type is assignable to them).
  */
 export async function generateDatabaseTypes(db: Queryable): Promise<string> {
+  // The public schema's row types (tables') and composite types, by name: a type named `public.x` in
+  // the answers below is one of them.
+  const rowTypes = await db.query<{ name: string; kind: string }>(`
+    select t.typname as name, c.relkind as kind
+      from pg_type t
+      join pg_class c on c.oid = t.typrelid
+     where t.typnamespace = 'public'::regnamespace and t.typtype = 'c'
+     order by t.typname`);
+  const composites = await db.query<{ type_name: string; name: string; attribute_type: string; is_array: boolean }>(`
+    select t.typname as type_name, a.attname as name, ${typeName('coalesce(et.oid, at.oid)')} as attribute_type, at.typcategory = 'A' as is_array
+      from pg_type t
+      join pg_class c on c.oid = t.typrelid and c.relkind = 'c'
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      join pg_type at on at.oid = a.atttypid
+      left join pg_type et on et.oid = at.typelem and at.typcategory = 'A'
+     where t.typnamespace = 'public'::regnamespace
+     order by t.typname, a.attnum`);
   const columns = await db.query<{
     table_name: string;
     column_name: string;
@@ -17,7 +41,7 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
     generated: boolean;
   }>(`
     select c.relname as table_name, a.attname as column_name,
-           coalesce(et.typname, t.typname) as type_name, t.typcategory = 'A' as is_array,
+           ${typeName('coalesce(et.oid, t.oid)')} as type_name, t.typcategory = 'A' as is_array,
            not a.attnotnull as nullable,
            (a.atthasdef or a.attidentity <> '') as has_default,
            a.attgenerated <> '' as generated
@@ -47,19 +71,17 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
     returns: string;
     returns_array: boolean;
     returns_set: boolean;
-    returns_table: string | null;
     out_names: string[] | null;
     out_types: string[] | null;
   }>(`
     select p.proname as name,
            array(select n from unnest(p.proargnames, p.proargmodes) as x(n, m) where n is not null and (m is null or m in ('i', 'b'))) as arg_names,
-           array(select coalesce(et.typname, t.typname)::text from unnest(p.proargtypes::oid[]) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' order by i) as arg_types,
+           array(select ${typeName('coalesce(et.oid, t.oid)')} from unnest(p.proargtypes::oid[]) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' order by i) as arg_types,
            array(select t.typcategory = 'A' from unnest(p.proargtypes::oid[]) with ordinality as a(oid, i) join pg_type t on t.oid = a.oid order by i) as arg_arrays,
            p.pronargdefaults as defaults,
-           coalesce(ret_elem.typname, ret.typname) as returns, ret.typcategory = 'A' as returns_array, p.proretset as returns_set,
-           (select relname from pg_class where oid = ret.typrelid and relnamespace = 'public'::regnamespace) as returns_table,
+           ${typeName('coalesce(ret_elem.oid, ret.oid)')} as returns, ret.typcategory = 'A' as returns_array, p.proretset as returns_set,
            case when p.proargmodes is not null then array(select n from unnest(p.proargnames, p.proargmodes) as x(n, m) where m in ('o', 't')) end as out_names,
-           case when p.proargmodes is not null then array(select coalesce(et.typname || '[]', t.typname)::text from unnest(p.proallargtypes, p.proargmodes) as x(oid, m) join pg_type t on t.oid = x.oid left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' where m in ('o', 't')) end as out_types
+           case when p.proargmodes is not null then array(select ${typeName('coalesce(et.oid, t.oid)')} || case when t.typcategory = 'A' then '[]' else '' end from unnest(p.proallargtypes, p.proargmodes) as x(oid, m) join pg_type t on t.oid = x.oid left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' where m in ('o', 't')) end as out_types
       from pg_proc p
       join pg_type ret on ret.oid = p.prorettype
       left join pg_type ret_elem on ret_elem.oid = ret.typelem and ret.typcategory = 'A'
@@ -70,7 +92,19 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
   const tables = new Map<string, typeof columns.rows>();
   for (const column of columns.rows) tables.set(column.table_name, [...(tables.get(column.table_name) ?? []), column]);
   const key = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : JSON.stringify(name));
-  const columnType = (type: string, isArray: boolean) => `${scalar(type)}${isArray ? '[]' : ''}`;
+  const rowTypeKinds = new Map(rowTypes.rows.map((t) => [t.name, t.kind]));
+  // A name as typeName() writes it, with `[]` for an array: a table's row, a composite type, or a scalar.
+  const tsType = (type: string): string => {
+    if (type.endsWith('[]')) return `${tsType(type.slice(0, -2))}[]`;
+    if (!type.startsWith('public.')) return scalar(type);
+    const name = type.slice('public.'.length);
+    const kind = rowTypeKinds.get(name);
+    if (kind === 'c') return `Database['public']['CompositeTypes'][${JSON.stringify(name)}]`;
+    if (kind === 'r' || kind === 'p') return `Database['public']['Tables'][${JSON.stringify(name)}]['Row']`;
+    // A view's row: views are not described here.
+    return 'Record<string, unknown>';
+  };
+  const columnType = (type: string, isArray: boolean) => `${tsType(type)}${isArray ? '[]' : ''}`;
 
   const out: string[] = [
     '// Generated by `npm run db:types` from the migrated schema (server/platform/db/generate-types.ts). Do not edit.',
@@ -121,9 +155,7 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
       const args = names.map((arg, i) => `${key(arg)}${i >= firstDefault ? '?' : ''}: ${columnType(fn.arg_types[i], fn.arg_arrays[i])}${i >= firstDefault ? ' | null' : ''}`);
       let returns: string;
       if (fn.out_names && fn.out_names.length > 0) {
-        returns = `{ ${fn.out_names.map((n, i) => `${key(n)}: ${scalar(fn.out_types![i])}`).join('; ')} }`;
-      } else if (fn.returns_table) {
-        returns = `Database['public']['Tables'][${JSON.stringify(fn.returns_table)}]['Row']`;
+        returns = `{ ${fn.out_names.map((n, i) => `${key(n)}: ${tsType(fn.out_types![i])}`).join('; ')} }`;
       } else {
         returns = columnType(fn.returns, fn.returns_array);
       }
@@ -131,8 +163,30 @@ export async function generateDatabaseTypes(db: Queryable): Promise<string> {
     });
     out.push(`      ${key(name)}: ${variants.map((v) => `{ Args: ${v.args}; Returns: ${v.returns} }`).join(' | ')};`);
   }
-  out.push('    };', '    Enums: { [_ in never]: never };', '    CompositeTypes: { [_ in never]: never };', '  };', '}', '');
+  out.push('    };', '    Enums: { [_ in never]: never };');
+
+  const compositeTypes = new Map<string, typeof composites.rows>();
+  for (const a of composites.rows) compositeTypes.set(a.type_name, [...(compositeTypes.get(a.type_name) ?? []), a]);
+  if (compositeTypes.size === 0) out.push('    CompositeTypes: { [_ in never]: never };');
+  else {
+    out.push('    CompositeTypes: {');
+    for (const [name, attributes] of compositeTypes) {
+      out.push(`      ${key(name)}: {`);
+      for (const a of attributes) out.push(`        ${key(a.name)}: ${columnType(a.attribute_type, a.is_array)};`);
+      out.push('      };');
+    }
+    out.push('    };');
+  }
+  out.push('  };', '}', '');
   return out.join('\n');
+}
+
+/**
+ * SQL for the name of the type whose oid `oid` is: `public.x` for a table's row type or a composite
+ * type of the public schema, the bare name (int4, text, jsonb) for any other.
+ */
+function typeName(oid: string): string {
+  return `(select case when ty.typtype = 'c' and ty.typnamespace = 'public'::regnamespace then 'public.' else '' end || ty.typname from pg_type ty where ty.oid = ${oid})::text`;
 }
 
 function scalar(type: string): string {

@@ -148,7 +148,7 @@ export interface ConfirmedBooking extends CreatedBooking {
 export async function confirmBookingEmail(reference: string, token: string): Promise<{ holdExpiresAt: string | null }> {
   const { data, error, status } = await (await getSupabase()).rpc('confirm_booking_email', { p_reference: reference, p_token: token });
   if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
-  return { holdExpiresAt: (data as { hold_expires_at: string | null }).hold_expires_at };
+  return { holdExpiresAt: data.hold_expires_at };
 }
 
 /** The tour and dates a confirmation shows: the tour is public, a private trip's dates come from the device. */

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
 
-/** What the client's quote page shows (quote_for_client, 20261126000300_quote_acceptance.sql). */
+/** What the client's quote page shows (quote_for_client, 20261128040400_typed_returns_quotes.sql). */
 export interface ClientQuote {
   reference: string;
   title: string;
-  status: 'sent' | 'accepted';
+  /** 'sent' or 'accepted'. */
+  status: string;
   expired: boolean;
   start_date: string;
   end_date: string;
@@ -32,8 +33,9 @@ export const clientQuoteQuery = (token: string) =>
     queryFn: async (): Promise<ClientQuote> => {
       const { data, error } = await (await getSupabase()).rpc('quote_for_client', { p_token: token });
       if (error) throw error;
-      // A jsonb answer, shaped as ClientQuote by quote_for_client.
-      return data as unknown as ClientQuote;
+      // The days and lines are the quote's own jsonb, as the office's quote editor writes them (check_quote).
+      const { days, lines, ...quote } = data;
+      return { ...quote, days: days as ClientQuote['days'], lines: lines as ClientQuote['lines'] };
     },
     retry: false,
   });
@@ -42,5 +44,5 @@ export const clientQuoteQuery = (token: string) =>
 export async function acceptQuote(token: string): Promise<{ reference: string; email: string }> {
   const { data, error } = await (await getSupabase()).rpc('accept_quote', { p_token: token });
   if (error) throw error;
-  return data as unknown as { reference: string; email: string };
+  return data;
 }

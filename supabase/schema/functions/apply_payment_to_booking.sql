@@ -17,7 +17,7 @@ begin
   loop
     -- The trigger above computes the value; naming the column is what runs it.
     update public.bookings set amount_paid = amount_paid where id = v_booking_id returning * into v_booking;
-    if found and v_booking.status = 'pending' and (public.payment_schedule_of(v_booking) ->> 'deposit_due')::numeric = 0 then
+    if found and v_booking.status = 'pending' and (public.payment_schedule_of(v_booking)).deposit_due = 0 then
       update public.bookings set status = 'confirmed' where id = v_booking_id;
     end if;
   end loop;

@@ -26,8 +26,8 @@ begin
     from public.bookings b
     cross join lateral public.payment_schedule_of(b) s
    where b.status = 'confirmed'
-     and (s ->> 'balance_due')::numeric > 0
-     and (s ->> 'balance_due_date')::date <= public.company_today() + v_reminder_days
+     and s.balance_due > 0
+     and s.balance_due_date <= public.company_today() + v_reminder_days
   on conflict do nothing;
   get diagnostics v_reminders = row_count;
 

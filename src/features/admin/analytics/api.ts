@@ -5,10 +5,9 @@ import type { AnalyticsReport } from './model.ts';
 export const analyticsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['admin', 'analytics', from, to] as const,
-    queryFn: async () => {
+    queryFn: async (): Promise<AnalyticsReport> => {
       const { data, error } = await (await getSupabase()).rpc('analytics_report', { p_from: from, p_to: to });
       if (error) throw error;
-      // A jsonb answer: its shape is the function's, described by AnalyticsReport.
-      return data as unknown as AnalyticsReport;
+      return data;
     },
   });

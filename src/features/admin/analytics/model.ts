@@ -4,7 +4,7 @@ import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/sear
 
 /**
  * The analytics screen, pure: its range in the address, the presets, and the comparisons with the
- * range before. The figures are analytics_report()'s (20261127001200_analytics_report.sql).
+ * range before. The figures are analytics_report()'s (20261128040800_typed_returns_dashboard_analytics.sql).
  */
 
 export interface AnalyticsReport {
@@ -12,7 +12,8 @@ export interface AnalyticsReport {
   to: string;
   previous_from: string;
   previous_to: string;
-  bucket: 'day' | 'week';
+  /** What series counts by: 'day' or 'week'. */
+  bucket: string;
   totals: PeriodTotals;
   previous: PeriodTotals;
   series: { period: string; bookings: number; revenue_usd: number }[];

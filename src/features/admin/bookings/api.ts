@@ -3,9 +3,9 @@ import { namesFor } from '@/features/admin/audit/api.ts';
 import type { AuditNames } from '@/features/admin/audit/describe.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { searchArguments, type BookingsSearch, type PAYMENT_STATES } from './search.ts';
+import { searchArguments, type BookingsSearch } from './search.ts';
 
-/** A row of the bookings list, as search_bookings returns it (20261125000700_search_bookings.sql). */
+/** A row of the bookings list, as search_bookings returns it (booking_search_row, 20261128040500_typed_returns_searches.sql). */
 export interface BookingListRow {
   id: string;
   booking_reference: string;
@@ -23,7 +23,8 @@ export interface BookingListRow {
   total_amount: number;
   amount_paid: number;
   currency: string;
-  payment_state: (typeof PAYMENT_STATES)[number];
+  /** One of PAYMENT_STATES (payment_state_of). */
+  payment_state: string;
   hold_expires_at: string | null;
 }
 
@@ -42,8 +43,7 @@ export const bookingKeys = {
 async function searchBookings(args: ReturnType<typeof searchArguments>): Promise<BookingsPage> {
   const { data, error } = await (await getSupabase()).rpc('search_bookings', args);
   if (error) throw error;
-  // A jsonb answer: its shape is search_bookings', described by BookingsPage.
-  return data as unknown as BookingsPage;
+  return data;
 }
 
 export const bookingsPageQuery = (search: BookingsSearch) =>
@@ -138,7 +138,7 @@ export const bookingDetailQuery = (id: string) =>
       const names = await namesFor(history.data ?? []);
       return {
         booking: booking as unknown as BookingDetail,
-        schedule: (schedule.data as unknown as BookingSchedule | null) ?? null,
+        schedule: schedule.data ?? null,
         history: (history.data ?? []).map((entry) => ({ ...entry, actor_name: entry.actor_id ? (names[entry.actor_id] ?? null) : null })),
         names,
         emails: (emails.data ?? []) as unknown as BookingEmail[],
@@ -166,7 +166,7 @@ export async function saveBookingNotes(bookingId: string, notes: string) {
   if (error) throw error;
 }
 
-/** What cancelling today costs under the policy (cancellation_terms, 20261125000900_booking_changes.sql). */
+/** What cancelling today costs under the policy (cancellation_terms, 20261128040000_typed_returns_cancellation.sql). */
 export interface CancellationTerms {
   days_before: number;
   fee_percent: number;
@@ -183,15 +183,14 @@ export const cancellationTermsQuery = (bookingId: string) =>
     queryFn: async (): Promise<CancellationTerms> => {
       const { data, error } = await (await getSupabase()).rpc('cancellation_terms', { p_booking_id: bookingId });
       if (error) throw error;
-      // A jsonb answer: its shape is cancellation_terms', described by CancellationTerms.
-      return data as unknown as CancellationTerms;
+      return data;
     },
   });
 
 export async function cancelUnderPolicy(bookingId: string, reason: string, waiveFee: boolean): Promise<{ fee_kept: number; refund: number }> {
   const { data, error } = await (await getSupabase()).rpc('cancel_booking_under_policy', { p_booking_id: bookingId, p_reason: reason, p_waive_fee: waiveFee });
   if (error) throw error;
-  return data as unknown as { fee_kept: number; refund: number };
+  return data;
 }
 
 /** A tour's coming scheduled departures, not cancelled, soonest first: where a booking may be made or moved. */
@@ -230,7 +229,7 @@ export async function quoteDeparture(departureId: string, party: { tourId: strin
 export async function moveBooking(bookingId: string, departureId: string, reason: string): Promise<{ total: number; difference: number }> {
   const { data, error } = await (await getSupabase()).rpc('move_booking', { p_booking_id: bookingId, p_departure_id: departureId, p_reason: reason });
   if (error) throw error;
-  return data as unknown as { total: number; difference: number };
+  return data;
 }
 
 export interface PhoneBooking {
@@ -403,7 +402,7 @@ export async function changeBookingParty(bookingId: string, party: { adults: num
     p_reason: reason,
   });
   if (error) throw error;
-  return data as unknown as { total: number; difference: number };
+  return data;
 }
 
 /** Keeps a pending booking's seats as a proven hold does: the team vouches for the client (approve_booking_hold). */

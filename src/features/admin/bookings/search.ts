@@ -21,6 +21,15 @@ export const PAYMENT_STATE_LABELS: Record<(typeof PAYMENT_STATES)[number], strin
   refund_due: 'Refund owed',
 };
 
+function isPaymentState(state: string): state is (typeof PAYMENT_STATES)[number] {
+  return (PAYMENT_STATES as readonly string[]).includes(state);
+}
+
+/** A payment state's label (search_bookings gives the state as text); a state not known here as it is. */
+export function paymentStateLabel(state: string): string {
+  return isPaymentState(state) ? PAYMENT_STATE_LABELS[state] : state;
+}
+
 export const bookingsSearchSchema = z.object({
   q: optional(z.string().check(z.maxLength(200))),
   status: optional(z.array(z.enum(BOOKING_STATUSES)).check(z.maxLength(BOOKING_STATUSES.length))),

@@ -3,10 +3,11 @@ import { getSupabase } from '@/lib/supabase.ts';
 import type { ClientKind } from './model.ts';
 import { searchArguments, type ClientsSearch } from './search.ts';
 
-/** A row of the clients list, as search_clients returns it (20261126001200_search_clients.sql). */
+/** A row of the clients list, as search_clients returns it (client_search_row, 20261128040500_typed_returns_searches.sql). */
 export interface ClientListRow {
   client_key: string;
-  kind: ClientKind;
+  /** A ClientKind. */
+  kind: string;
   user_id: string | null;
   name: string;
   email: string;
@@ -74,8 +75,7 @@ export const clientKeys = {
 async function searchClients(args: ReturnType<typeof searchArguments>): Promise<ClientsPage> {
   const { data, error } = await (await getSupabase()).rpc('search_clients', args);
   if (error) throw error;
-  // A jsonb answer: its shape is search_clients', described by ClientsPage.
-  return data as unknown as ClientsPage;
+  return data;
 }
 
 export const clientsPageQuery = (search: ClientsSearch) =>
@@ -131,14 +131,14 @@ export interface ClientEnquiry {
   quotes: { id: string; reference: string; title: string; status: string; total_amount: number; currency: string; valid_until: string; booking_id: string | null; booking_reference: string | null }[];
 }
 
-/** The client's enquiries and their quotes (client_enquiries), for staff who read enquiries. */
+/** The client's enquiries and their quotes (client_enquiries, 20261128040600_typed_returns_lists.sql), for staff who read enquiries. */
 export const clientEnquiriesQuery = (key: string) =>
   queryOptions({
     queryKey: [...clientKeys.detail(key), 'enquiries'] as const,
     queryFn: async (): Promise<ClientEnquiry[]> => {
       const { data, error } = await (await getSupabase()).rpc('client_enquiries', { p_client_key: key });
       if (error) throw error;
-      return data as unknown as ClientEnquiry[];
+      return data;
     },
   });
 
@@ -167,13 +167,13 @@ export async function removeTag(clientKey: string, tag: string) {
 export async function mergeClients(keep: string, merge: string, reason: string): Promise<{ bookings: number; notes: number; tags: number }> {
   const { data, error } = await (await getSupabase()).rpc('merge_clients', { p_keep: keep, p_merge: merge, p_reason: reason.trim() });
   if (error) throw error;
-  return data as unknown as { bookings: number; notes: number; tags: number };
+  return data;
 }
 
 export async function eraseClient(key: string, reason: string): Promise<{ bookings: number; payments: number; account_deleted: boolean }> {
   const { data, error } = await (await getSupabase()).rpc('erase_client', { p_client_key: key, p_reason: reason.trim() });
   if (error) throw error;
-  return data as unknown as { bookings: number; payments: number; account_deleted: boolean };
+  return data;
 }
 
 /** Everything held about the client (export_client), as a JSON document. */

@@ -44,7 +44,8 @@ export function reasonProblem(reason: string, missing: string): string | null {
 
 export interface MergeCandidate {
   client_key: string;
-  kind: ClientKind;
+  /** A ClientKind. */
+  kind: string;
   name: string;
   email: string;
 }

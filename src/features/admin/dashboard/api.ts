@@ -18,7 +18,7 @@ export interface CountAndUsd {
   usd: number;
 }
 
-/** What admin_dashboard() returns (20261125000400_admin_dashboard.sql); money in US dollars. */
+/** What admin_dashboard() returns (20261128040800_typed_returns_dashboard_analytics.sql); money in US dollars. */
 export interface DashboardFigures {
   today: string;
   departures_today: DashboardDeparture[];
@@ -48,11 +48,10 @@ export interface DashboardFigures {
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: ['admin', 'dashboard'] as const,
-    queryFn: async () => {
+    queryFn: async (): Promise<DashboardFigures> => {
       const { data, error } = await (await getSupabase()).rpc('admin_dashboard');
       if (error) throw error;
-      // A jsonb answer: its shape is the function's, described by DashboardFigures.
-      return data as unknown as DashboardFigures;
+      return data;
     },
     // The office leaves it open all day: fresh each minute and when the tab comes back.
     refetchInterval: 60_000,

@@ -204,8 +204,7 @@ export const ACCEPTED_VIA = [
 export async function acceptQuoteForClient(quoteId: string, how: string): Promise<{ reference: string; bookingId: string }> {
   const { data, error } = await (await getSupabase()).rpc('accept_quote_for_client', { p_quote_id: quoteId, p_how: how });
   if (error) throw error;
-  const answer = data as { reference: string; booking_id: string };
-  return { reference: answer.reference, bookingId: answer.booking_id };
+  return { reference: data.reference, bookingId: data.booking_id };
 }
 
 /** The client's page of the quote, on this site. */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
 
-/** A conversation in the inbox, as staff_inbox returns it (20261125001200_staff_inbox.sql). */
+/** A conversation in the inbox, as staff_inbox returns it (inbox_thread, 20261128040600_typed_returns_lists.sql). */
 export interface InboxThread {
   thread_id: string;
   user_id: string;
@@ -11,7 +11,8 @@ export interface InboxThread {
   subject: string | null;
   booking_reference: string | null;
   last_body: string;
-  last_sender: 'traveler' | 'staff';
+  /** 'traveler' or 'staff'. */
+  last_sender: string;
   last_at: string;
   unread: number;
 }
@@ -36,8 +37,7 @@ export const inboxQuery = (waitingOnly: boolean) =>
     queryFn: async (): Promise<Inbox> => {
       const { data, error } = await (await getSupabase()).rpc('staff_inbox', { p_waiting_only: waitingOnly });
       if (error) throw error;
-      // A jsonb answer: its shape is staff_inbox's, described by Inbox.
-      return data as unknown as Inbox;
+      return data;
     },
     // New messages arrive while the inbox is open.
     refetchInterval: 30_000,

@@ -6,13 +6,14 @@ import { emailLogArguments, type NotificationsSearch } from './search.ts';
 
 export type StaffNotification = Pick<Database['public']['Tables']['staff_notifications']['Row'], 'id' | 'kind' | 'title' | 'body' | 'link' | 'created_at' | 'read_at'>;
 
-/** A row of the email log, as email_log returns it (20261126003200_email_log.sql). */
+/** A row of the email log, as email_log returns it (email_log_row, 20261128040600_typed_returns_lists.sql). */
 export interface EmailLogRow {
   id: string;
   to_address: string;
   subject: string;
   kind: string;
-  status: 'pending' | 'sent' | 'failed';
+  /** An EmailStatus. */
+  status: string;
   attempts: number;
   last_error: string | null;
   sent_at: string | null;
@@ -103,8 +104,7 @@ export const emailLogQuery = (search: NotificationsSearch) =>
     queryFn: async (): Promise<EmailLog> => {
       const { data, error } = await (await getSupabase()).rpc('email_log', emailLogArguments(search));
       if (error) throw error;
-      // A jsonb answer: its shape is email_log's, described by EmailLog.
-      return data as unknown as EmailLog;
+      return data;
     },
     // Retried emails go out within seconds: the log follows them while it is open.
     refetchInterval: 15_000,

@@ -61,6 +61,11 @@ export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Waiting to send', sent: 'Sent', failed: 'Failed' };
 
+/** Whether an email's status (text in the database) is one this screen knows. */
+export function isEmailStatus(status: string): status is EmailStatus {
+  return (EMAIL_STATUSES as readonly string[]).includes(status);
+}
+
 /** 'booking_confirmed' as a person reads it: 'Booking confirmed'. */
 export function emailKindLabel(kind: string): string {
   const words = kind.replace(/_/g, ' ').trim();

@@ -228,7 +228,7 @@ export async function moveTrip(departureId: string, startDate: string): Promise<
   return data;
 }
 
-/** What operations_due() returns (20261127000500_operations_due.sql). */
+/** What operations_due() returns (20261128040700_typed_returns_operations.sql). */
 export interface OperationsDue {
   today: string;
   unstaffed: {
@@ -237,22 +237,23 @@ export interface OperationsDue {
     start_date: string;
     end_date: string;
     seats_booked: number;
-    missing: ('guide' | 'vehicle' | 'seats')[];
-    /** What no active guide or vehicle is free to take over the trip's dates. */
-    cannot_staff: ('guide' | 'vehicle')[];
+    /** What the trip lacks: 'guide', 'vehicle' or 'seats'. */
+    missing: string[];
+    /** What no active guide or vehicle is free to take over the trip's dates: 'guide' or 'vehicle'. */
+    cannot_staff: string[];
   }[];
-  due: { record_type: 'guide' | 'vehicle'; record_id: string; name: string; kind: string; what: string; due_on: string }[];
+  /** record_type: 'guide' or 'vehicle'. */
+  due: { record_type: string; record_id: string; name: string; kind: string; what: string; due_on: string }[];
 }
 
 /** Booked trips still to staff, however far ahead, and papers and services due within 60 days. */
 export const operationsDueQuery = () =>
   queryOptions({
     queryKey: [...operationsKeys.all, 'due'] as const,
-    queryFn: async () => {
+    queryFn: async (): Promise<OperationsDue> => {
       const { data, error } = await (await getSupabase()).rpc('operations_due');
       if (error) throw error;
-      // A jsonb answer: its shape is the function's, described by OperationsDue.
-      return data as unknown as OperationsDue;
+      return data;
     },
     refetchInterval: 60_000,
   });
@@ -266,10 +267,10 @@ export interface TripStaffingOptions {
 export const tripStaffingQuery = (departureId: string) =>
   queryOptions({
     queryKey: [...operationsKeys.all, 'staffing', departureId] as const,
-    queryFn: async () => {
+    queryFn: async (): Promise<TripStaffingOptions> => {
       const { data, error } = await (await getSupabase()).rpc('trip_staffing_options', { p_departure_id: departureId });
       if (error) throw error;
-      return data as unknown as TripStaffingOptions;
+      return data;
     },
   });
 
@@ -280,8 +281,8 @@ export const manifestQuery = (departureId: string) =>
     queryFn: async () => {
       const { data, error } = await (await getSupabase()).rpc('trip_manifest', { p_departure_id: departureId });
       if (error) throw error;
-      // A jsonb answer: its shape is the function's, described by Manifest.
-      return data as unknown as Manifest;
+      // A manifest; its bookings' checked_in is jsonb (a time by traveler index), as Manifest says.
+      return data as Manifest;
     },
   });
 

@@ -19,8 +19,8 @@ export async function refreshFieldTrips(userId: string): Promise<void> {
   const readAt = Date.now();
   const { data, error } = await (await getSupabase()).rpc('field_trips');
   if (error) throw error;
-  // A jsonb answer: an array of trip_manifest()'s, described by Manifest.
-  const manifests = data as unknown as Manifest[];
+  // Manifests; their bookings' checked_in is jsonb (a time by traveler index), as Manifest says.
+  const manifests = data as Manifest[];
   const rows = manifests.map((manifest) => ({ id: fieldTripId(userId, manifest.trip.id), userId, row: manifest as unknown as Record<string, unknown>, syncedAt: Date.now() }));
   await refreshMirror('fieldTrips', userId, rows, readAt);
   await localDb.meta.put({ key: savedAtKey(userId), value: Date.now() });

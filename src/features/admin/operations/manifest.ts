@@ -3,7 +3,7 @@ import { addDays } from '@/lib/dates.ts';
 /**
  * A trip's manifest, pure: who rides in which vehicle, the passport warnings park permits and
  * borders care about, and the manifest's CSV rows. The data is trip_manifest()'s answer
- * (20261127030200_manifest_complete.sql). Fields added later are optional: a tablet may still hold
+ * (20261128040900_typed_returns_manifest.sql). Fields added later are optional: a tablet may still hold
  * a manifest saved before them.
  */
 

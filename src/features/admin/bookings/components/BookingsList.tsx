@@ -20,7 +20,7 @@ import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingBookings, approveBookingHold, bookingKeys, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
-import { ATTENTION_LABELS, BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
+import { ATTENTION_LABELS, BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, paymentStateLabel, validateBookingsSearch, type BookingsSearch } from '../search.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const clearedFilters: Partial<BookingsSearch> = {
@@ -98,7 +98,7 @@ const columns: FittedColumn<BookingListRow>[] = [
       <Stack gap={0} align="flex-end">
         <span>{money(Math.max(0, row.total_amount - row.amount_paid), row.currency)}</span>
         <Text size="xs" c="dimmed">
-          {PAYMENT_STATE_LABELS[row.payment_state]}
+          {paymentStateLabel(row.payment_state)}
         </Text>
       </Stack>
     ),
@@ -119,7 +119,7 @@ const exportColumns: { label: string; value: (row: BookingListRow) => string | n
   { label: 'Currency', value: (row) => row.currency },
   { label: 'Total', value: (row) => row.total_amount },
   { label: 'Paid', value: (row) => row.amount_paid },
-  { label: 'Payment', value: (row) => PAYMENT_STATE_LABELS[row.payment_state] },
+  { label: 'Payment', value: (row) => paymentStateLabel(row.payment_state) },
   { label: 'Booked at', value: (row) => row.created_at },
 ];
 

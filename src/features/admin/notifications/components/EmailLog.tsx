@@ -9,16 +9,17 @@ import { useState } from 'react';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { emailContentQuery, emailLogQuery, notificationKeys, retryEmail, type EmailLogRow } from '../api.ts';
-import { canRetry, EMAIL_PAGE_SIZE, EMAIL_STATUS_LABELS, EMAIL_STATUSES, emailKindLabel, type EmailStatus } from '../model.ts';
+import { canRetry, EMAIL_PAGE_SIZE, EMAIL_STATUS_LABELS, EMAIL_STATUSES, emailKindLabel, isEmailStatus, type EmailStatus } from '../model.ts';
 import type { NotificationsSearch } from '../search.ts';
 import classes from './Notifications.module.css';
 
 const statusColor: Record<EmailStatus, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
 
-function EmailStatusBadge({ status }: { status: EmailStatus }) {
+function EmailStatusBadge({ status }: { status: string }) {
+  const known = isEmailStatus(status);
   return (
-    <Badge variant="light" color={statusColor[status]}>
-      {EMAIL_STATUS_LABELS[status]}
+    <Badge variant="light" color={known ? statusColor[status] : 'gray'}>
+      {known ? EMAIL_STATUS_LABELS[status] : status}
     </Badge>
   );
 }

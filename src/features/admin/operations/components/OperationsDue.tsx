@@ -7,8 +7,8 @@ import { countOf } from '@/lib/words.ts';
 import { operationsDueQuery } from '../api.ts';
 import { DueBadge } from './DueBadge.tsx';
 
-const MISSING_LABELS = { guide: 'No guide', vehicle: 'No vehicle', seats: 'Travelers without a seat' } as const;
-const CANNOT_STAFF_LABELS = { guide: 'No guide free', vehicle: 'No vehicle free' } as const;
+const MISSING_LABELS: Record<string, string> = { guide: 'No guide', vehicle: 'No vehicle', seats: 'Travelers without a seat' };
+const CANNOT_STAFF_LABELS: Record<string, string> = { guide: 'No guide free', vehicle: 'No vehicle free' };
 /** Trips shown before "Show all": those nobody can take come first, so they are never behind it. */
 const FIRST_TRIPS = 6;
 
@@ -48,12 +48,12 @@ export function OperationsDue() {
                 <Group gap={4} justify="flex-end">
                   {trip.cannot_staff.map((gap) => (
                     <Badge key={`none-${gap}`} color="red" variant="filled" size="sm" style={{ textTransform: 'none', minWidth: 'max-content' }}>
-                      {CANNOT_STAFF_LABELS[gap]}
+                      {CANNOT_STAFF_LABELS[gap] ?? gap}
                     </Badge>
                   ))}
-                  {trip.missing.filter((gap) => !(trip.cannot_staff as string[]).includes(gap)).map((gap) => (
+                  {trip.missing.filter((gap) => !trip.cannot_staff.includes(gap)).map((gap) => (
                     <Badge key={gap} color="orange" variant="light" size="sm" style={{ textTransform: 'none', minWidth: 'max-content' }}>
-                      {MISSING_LABELS[gap]}
+                      {MISSING_LABELS[gap] ?? gap}
                     </Badge>
                   ))}
                 </Group>
