@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { loadConfig, logLevelOf, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/platform/db/types.ts';
-import { listen } from '../../server/platform/http/listen.ts';
+import { closeNow, listen } from '../../server/platform/http/listen.ts';
 import { createPlatform, type Platform } from '../../server/platform.ts';
 import { raiseLimits } from './raise-limits.ts';
 import { adminUrl, ensureTemplate, testRoot } from './template.ts';
@@ -136,7 +136,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
       if (rowCount !== 1) throw new Error(`no rate limit rule ${rule}`);
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
       await platform.close();
       await rm(dataDir, { recursive: true, force: true });
       if (template.serverUrl && database) {

@@ -23,3 +23,13 @@ export function listen(fetch: Fetch, port: number, hostname: string): Promise<{ 
     http.requestTimeout = 120_000;
   });
 }
+
+/**
+ * Stops `server` and ends every socket it holds, in flight or kept alive. For a caller that is done
+ * with all of them (a test's teardown): close() alone waits for each kept-alive socket to time out.
+ */
+export function closeNow(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  (server as Server).closeAllConnections();
+  return closed;
+}

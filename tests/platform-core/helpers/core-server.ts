@@ -11,7 +11,7 @@ import type { AuthEmail, PlatformContext } from '../../../server/platform/contex
 import { applyBootstrap } from '../../../server/platform/db/migrate.ts';
 import { openDatabase } from '../../../server/platform/db/open.ts';
 import type { Database } from '../../../server/platform/db/types.ts';
-import { listen } from '../../../server/platform/http/listen.ts';
+import { closeNow, listen } from '../../../server/platform/http/listen.ts';
 import { JwtKeys } from '../../../server/platform/jwt.ts';
 import { invalidateSchemaCache, restRoutes } from '../../../server/platform/rest/routes.ts';
 import { storageRoutes } from '../../../server/platform/storage/routes.ts';
@@ -92,7 +92,7 @@ export async function startCoreServer(overrides: Partial<PlatformConfig> = {}): 
     client: () => createClient(url, apiKeys.anonKey, options),
     service: () => createClient(url, apiKeys.serviceRoleKey, options),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
