@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from '../../server/platform/http/listen.ts';
 
 /**
  * A stand-in for Stripe: its HTTP API (POST /v1/checkout/sessions), the one mock of the tests, because
@@ -185,11 +186,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     setWebhookEndpoint(url, secret) {
       endpoint = { url, secret };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeNow(server),
   };
   return fake;
 }
