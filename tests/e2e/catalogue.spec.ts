@@ -118,7 +118,7 @@ for (const viewport of [
       expect(soldOut.error).toBeNull();
       const { data: tour, error } = await db
         .from('tours')
-        .select('id, slug, title, status, tour_itinerary(day_number, title), tour_departures(start_date, status, season), reviews(created_at, reviewer:public_profiles(full_name))')
+        .select('id, slug, title, status, gallery, tour_itinerary(day_number, title), tour_departures(start_date, status, season), reviews(created_at, reviewer:public_profiles(full_name))')
         .eq('id', soldOut.data!.tour_id)
         .single();
       expect(error).toBeNull();
@@ -161,6 +161,18 @@ for (const viewport of [
       await expect(bookNow).toHaveAttribute('href', `/tours/${tour!.slug}/book`);
       await expect(page.getByRole('region', { name: 'You may also like' }).getByTestId('tour-card').first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Route' }).getByRole('listitem').first()).toBeVisible();
+
+      // The gallery: a picture opens large, Next shows the next one, Escape closes it and gives the keyboard back.
+      const pictures = (tour!.gallery as string[]).length;
+      expect(pictures).toBeGreaterThan(1);
+      const firstPicture = page.getByRole('button', { name: `Open ${tour!.title}, picture 1 of ${pictures}` });
+      await firstPicture.click();
+      await expect(page.getByRole('dialog', { name: `${tour!.title}, picture 1 of ${pictures}` })).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('dialog', { name: `${tour!.title}, picture 2 of ${pictures}` })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(firstPicture).toBeFocused();
       // The header highlights the section the tour is in; the current page is the tour's, not the list.
       const toursLink = page.locator('nav[aria-label="Main"] a[href="/tours"]');
       await expect(toursLink).toHaveAttribute('data-active', 'true');

@@ -15,14 +15,14 @@ import { api, rest } from './rest-api.ts';
 const AIM_KB = 170;
 const budgetKb: Record<string, number> = {
   home: 192,
-  tours: 235,
-  tour: 234,
+  tours: 203,
+  tour: 195,
   destinations: 183,
   destination: 187,
   experiences: 183,
   blog: 185,
-  post: 212,
-  about: 215,
+  post: 189,
+  about: 192,
   contact: 200,
   planning: 259,
 };

@@ -1,4 +1,4 @@
-import { Accordion, Table } from '@mantine/core';
+import { Accordion } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { faqItems, parseMarkdown, type Block, type Inline } from '../markdown.ts';
@@ -73,30 +73,33 @@ function BlockNode({ block }: { block: Block }): ReactNode {
     }
     case 'table':
       return (
-        <Table.ScrollContainer minWidth={320} className={classes.table}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
+        // A plain table in a scrolling box rather than Mantine's Table, whose module brings its
+        // ScrollArea (and floating-ui with it), 20 KB gzip, to every page with editorial text.
+        // The box takes the keyboard, so a table wider than a phone scrolls without a mouse too.
+        <div className={classes.tableScroll} role="region" aria-label="Table" tabIndex={0}>
+          <table className={classes.table}>
+            <thead>
+              <tr>
                 {block.header.map((cell, index) => (
-                  <Table.Th key={index}>
+                  <th key={index}>
                     <InlineNodes nodes={cell} />
-                  </Table.Th>
+                  </th>
                 ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+              </tr>
+            </thead>
+            <tbody>
               {block.rows.map((row, rowIndex) => (
-                <Table.Tr key={rowIndex}>
+                <tr key={rowIndex}>
                   {row.map((cell, index) => (
-                    <Table.Td key={index}>
+                    <td key={index}>
                       <InlineNodes nodes={cell} />
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       );
   }
 }

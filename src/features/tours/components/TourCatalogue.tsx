@@ -1,13 +1,15 @@
-import { Badge, Button, Container, Drawer, NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Container, NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMapSearch, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { DeferredOverlay, useDeferredOverlay } from '@/components/widgets/DeferredOverlay.tsx';
 import { EmptyNotice } from '@/components/widgets/EmptyNotice.tsx';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { PageIntro } from '@/components/widgets/PageIntro.tsx';
 import { localIsoDate } from '@/lib/dates.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { tourListQuery } from '../api.ts';
 
 import { tourSorts, type TourListFilters, type TourSort } from '@shared/catalogue-queries.ts';
@@ -15,6 +17,8 @@ import { activeFilterCount } from '../search-params.ts';
 import classes from './TourCatalogue.module.css';
 import { TourCard, TourCardSkeleton } from './TourCard.tsx';
 import { TourFilters, type FilterOption } from './TourFilters.tsx';
+
+const FiltersDrawer = lazyWithLoad(() => import('./FiltersDrawer.tsx'));
 
 const SEARCH_DEBOUNCE_MS = 350;
 const SKELETON_CARDS = 6;
@@ -66,7 +70,7 @@ export function TourCatalogue({
 }) {
   const today = localIsoDate();
   const tours = useQuery(tourListQuery(filters));
-  const [drawerOpened, drawer] = useDisclosure(false);
+  const drawer = useDeferredOverlay<true>(FiltersDrawer.load);
   const filterCount = activeFilterCount(filters);
   const filterOptions = { categories, destinations, today };
   const count = tours.data?.length ?? 0;
@@ -105,7 +109,7 @@ export function TourCatalogue({
                       </Badge>
                     ) : undefined
                   }
-                  onClick={drawer.open}
+                  onClick={() => drawer.open(true)}
                   aria-label={filterCount > 0 ? `Filters, ${filterCount} applied` : 'Filters'}
                 >
                   Filters
@@ -160,12 +164,14 @@ export function TourCatalogue({
           </section>
         </div>
 
-        <Drawer opened={drawerOpened} onClose={drawer.close} title="Filter tours" position="bottom" size="auto" radius="lg" className={classes.drawer}>
-          <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
-          <Button fullWidth mt="lg" onClick={drawer.close}>
-            {tours.isPlaceholderData ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
-          </Button>
-        </Drawer>
+        <DeferredOverlay overlay={drawer}>
+          <FiltersDrawer opened={drawer.shown !== null} onClose={drawer.close} className={classes.drawer}>
+            <TourFilters filters={filters} options={filterOptions} onChange={onChange} />
+            <Button fullWidth mt="lg" onClick={drawer.close}>
+              {tours.isPlaceholderData ? 'Finding tours…' : `Show ${count} ${count === 1 ? 'tour' : 'tours'}`}
+            </Button>
+          </FiltersDrawer>
+        </DeferredOverlay>
       </Container>
     </>
   );

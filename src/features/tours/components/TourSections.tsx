@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowRight, IconBed, IconCheck, IconChevronLeft, IconChevronRight, IconMapPin, IconRoute, IconToolsKitchen2, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowRight, IconBed, IconCheck, IconMapPin, IconRoute, IconToolsKitchen2, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { DeferredOverlay, useDeferredOverlay } from '@/components/widgets/DeferredOverlay.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
 import { PersonAvatar } from '@/components/widgets/PersonAvatar.tsx';
 import { StarRating } from '@/components/widgets/StarRating.tsx';
 import { formatCalendarDate, formatDateRange, formatMonthOfYear } from '@/lib/dates.ts';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import {
   availabilityText,
   formatDayRange,
@@ -184,36 +186,24 @@ export function DepartureList({ departures, currency, bookHref }: { departures: 
   );
 }
 
+const GalleryLightbox = lazyWithLoad(() => import('./GalleryLightbox.tsx'));
+
 /** Gallery pictures; a tap opens them large, with previous and next. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const lightbox = useDeferredOverlay<number>(GalleryLightbox.load);
   const alt = (index: number) => `${title}, picture ${index + 1} of ${images.length}`;
   return (
     <>
       <div className={classes.gallery}>
         {images.map((url, index) => (
-          <button key={url} type="button" className={classes.galleryButton} onClick={() => setOpen(index)} aria-label={`Open ${alt(index)}`}>
+          <button key={url} type="button" className={classes.galleryButton} onClick={() => lightbox.open(index)} aria-label={`Open ${alt(index)}`}>
             <Picture src={url} sizes="(min-width: 48em) 33vw, 50vw" alt={alt(index)} loading="lazy" decoding="async" width={600} height={400} className={classes.galleryImage} />
           </button>
         ))}
       </div>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size="xl" centered title={open !== null ? alt(open) : ''}>
-        {open !== null && (
-          <Stack>
-            <Picture src={images[open]} sizes="100vw" alt={alt(open)} width={1200} height={800} className={classes.lightboxImage} />
-            {images.length > 1 && (
-              <Group justify="space-between">
-                <Button variant="default" leftSection={<IconChevronLeft size={18} />} onClick={() => setOpen((open - 1 + images.length) % images.length)}>
-                  Previous
-                </Button>
-                <Button variant="default" rightSection={<IconChevronRight size={18} />} onClick={() => setOpen((open + 1) % images.length)}>
-                  Next
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        )}
-      </Modal>
+      <DeferredOverlay overlay={lightbox}>
+        <GalleryLightbox images={images} index={lightbox.shown} alt={alt} onMove={lightbox.show} onClose={lightbox.close} />
+      </DeferredOverlay>
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Popover, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { DeferredMenu } from '@/components/widgets/DeferredMenu.tsx';
+import { lazyWithLoad } from '@/lib/lazy.ts';
 import { loginHref, useSession } from '@/lib/session/index.ts';
 
 export interface WishlistTour {
@@ -13,6 +15,8 @@ export interface WishlistTour {
 
 // A traveler's toggle reads and writes the device's wishlist (Dexie): loaded only for a signed-in traveler.
 const TravelerWishlistToggle = lazy(() => import('./TravelerWishlistToggle.tsx'));
+// A visitor's prompt to sign in: its Popover loads once the page is idle, or when the button is pressed.
+const SignInToSavePrompt = lazyWithLoad(() => import('./SignInToSavePrompt.tsx'));
 
 /**
  * The button itself; `saved` is undefined for a visitor and while the device's wishlist is read.
@@ -54,7 +58,6 @@ export function WishlistButton({
 export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWidth?: boolean }) {
   const session = useSession();
   const userId = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
-  const [promptOpen, setPromptOpen] = useState(false);
   const href = useLocation({ select: (location) => location.href });
 
   const waiting = <WishlistButton busy fullWidth={fullWidth} onClick={() => undefined} />;
@@ -67,20 +70,10 @@ export function WishlistToggle({ tour, fullWidth }: { tour: WishlistTour; fullWi
       </Suspense>
     );
   }
+  const trigger = <WishlistButton fullWidth={fullWidth} visitorOnly onClick={() => undefined} />;
   return (
-    <Popover opened={promptOpen} onChange={setPromptOpen} position="bottom" withArrow shadow="md" width={280} trapFocus returnFocus>
-      <Popover.Target>
-        <WishlistButton fullWidth={fullWidth} visitorOnly onClick={() => setPromptOpen((open) => !open)} />
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm" role="dialog" aria-label="Sign in to save tours">
-          <Text fw={700}>Sign in to save tours</Text>
-          <Text size="sm">Keep the tours you like on your wishlist and find them again on any device.</Text>
-          <Button component="a" href={loginHref(href)}>
-            Sign in
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <DeferredMenu trigger={trigger} load={SignInToSavePrompt.load}>
+      <SignInToSavePrompt trigger={trigger} loginHref={loginHref(href)} />
+    </DeferredMenu>
   );
 }
