@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { hydrated } from './hydration.ts';
@@ -28,13 +28,24 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** A public page in one state: where it is, what shows that its real content is on screen, and what to do first. */
-interface PageState {
+/**
+ * A public page and the states it is scanned in, on one page load: as it opens, then each state in
+ * turn (an open menu, a form showing its messages), each built on the one before.
+ */
+interface PageScan {
   name: string;
   path: (db: SupabaseClient) => Promise<string>;
+  /** What shows that the page's real content is on screen. */
   ready: (page: Page) => Promise<void>;
-  /** Brings the page into the state to scan (an open menu, a form showing its messages). */
-  act?: (page: Page) => Promise<void>;
+  states?: PageState[];
+}
+
+interface PageState {
+  name: string;
+  /** Brings the page into this state from the one before. */
+  act: (page: Page) => Promise<void>;
+  /** Takes the page back out of it, when the next state needs the page as it was. */
+  undo?: (page: Page) => Promise<void>;
   /** Only at this width: the phone menu and the filter drawer exist only there. */
   only?: (typeof VIEWPORTS)[number]['name'];
 }
@@ -51,7 +62,12 @@ async function toursListed(page: Page) {
   await expect(page.locator('[data-refreshing]')).toHaveCount(0);
 }
 
-const STATES: PageState[] = [
+async function closeWithEscape(page: Page, opened: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+}
+
+const PAGES: PageScan[] = [
   {
     name: 'home',
     path: async () => '/',
@@ -61,8 +77,41 @@ const STATES: PageState[] = [
       for (const card of ['experience-card', 'traveler-review', 'post-card']) await expect(page.getByTestId(card).first()).toBeAttached();
       await expect(page.getByRole('region', { name: 'Licensed, trusted and connected' }).getByRole('img').first()).toBeAttached();
     },
+    states: [
+      {
+        name: 'color scheme menu',
+        act: async (page) => {
+          await hydrated(page);
+          await page.getByRole('button', { name: /^Color scheme/ }).click();
+          await expect(page.getByRole('menu')).toBeVisible();
+        },
+        undo: (page) => closeWithEscape(page, page.getByRole('menu')),
+      },
+      {
+        name: 'menu',
+        only: 'phone',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      },
+    ],
   },
-  { name: 'tours', path: async () => '/tours', ready: toursListed },
+  {
+    name: 'tours',
+    path: async () => '/tours',
+    ready: toursListed,
+    states: [
+      {
+        name: 'filters drawer',
+        only: 'phone',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Filters' }).click();
+          await expect(page.getByRole('dialog', { name: 'Filter tours' })).toBeVisible();
+        },
+      },
+    ],
+  },
   {
     name: 'tour detail',
     path: async (db) => `/tours/${await firstSlug(db, 'tours', 'status', 'active')}`,
@@ -77,7 +126,27 @@ const STATES: PageState[] = [
     path: async () => '/contact',
     ready: async (page) => {
       await expect(page.getByTestId('branch-office').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     },
+    states: [
+      {
+        name: 'the form showing its messages',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Send message' }).click();
+          await expect(page.getByText('Please tell us your name')).toBeVisible();
+        },
+      },
+      {
+        name: 'the chat widget open, its messages showing',
+        act: async (page) => {
+          await expect(page.getByTestId('chat-launcher')).toBeVisible({ timeout: 15_000 });
+          await page.getByTestId('chat-launcher').click();
+          const panel = page.getByRole('dialog', { name: /^Chat with / });
+          await panel.getByRole('button', { name: 'Send' }).click();
+          await expect(panel.getByText('Please tell us your name')).toBeVisible();
+        },
+      },
+    ],
   },
   {
     name: 'start planning',
@@ -85,6 +154,18 @@ const STATES: PageState[] = [
     ready: async (page) => {
       await expect(page.getByRole('checkbox', { name: /Serengeti National Park/ })).toBeVisible();
     },
+    states: [
+      {
+        name: 'the second step showing its message',
+        act: async (page) => {
+          await page.getByRole('checkbox', { name: /Serengeti National Park/ }).click();
+          await page.getByRole('button', { name: 'Next' }).click();
+          await expect(page.getByRole('heading', { name: 'When would you like to travel?' })).toBeVisible();
+          await page.getByRole('button', { name: 'Next' }).click();
+          await expect(page.getByText('Choose a month')).toBeVisible();
+        },
+      },
+    ],
   },
   {
     name: 'search',
@@ -109,83 +190,11 @@ const STATES: PageState[] = [
     },
   },
   {
-    name: 'contact form showing its messages',
-    path: async () => '/contact',
-    ready: async (page) => {
-      await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
-    },
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Send message' }).click();
-      await expect(page.getByText('Please tell us your name')).toBeVisible();
-    },
-  },
-  {
-    name: 'trip planner, second step showing its message',
-    path: async () => '/start-planning',
-    ready: async (page) => {
-      await expect(page.getByRole('checkbox', { name: /Serengeti National Park/ })).toBeVisible();
-    },
-    act: async (page) => {
-      await page.getByRole('checkbox', { name: /Serengeti National Park/ }).click();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect(page.getByRole('heading', { name: 'When would you like to travel?' })).toBeVisible();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect(page.getByText('Choose a month')).toBeVisible();
-    },
-  },
-  {
-    name: 'color scheme menu',
-    path: async () => '/',
-    ready: async (page) => {
-      await expect(page.getByTestId('tour-card').first()).toBeVisible();
-      await hydrated(page);
-    },
-    act: async (page) => {
-      await page.getByRole('button', { name: /^Color scheme/ }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
-    },
-  },
-  {
     name: 'page not found',
     path: async () => '/no-such-page-here',
     ready: async (page) => {
       // Not rendered on the server: it shows once the app has started, later than the 5 s default on a busy machine.
       await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible({ timeout: 15_000 });
-    },
-  },
-  {
-    name: 'chat widget open, its messages showing',
-    path: async () => '/contact',
-    ready: async (page) => {
-      await expect(page.getByTestId('chat-launcher')).toBeVisible({ timeout: 15_000 });
-    },
-    act: async (page) => {
-      await page.getByTestId('chat-launcher').click();
-      const panel = page.getByRole('dialog', { name: /^Chat with / });
-      await panel.getByRole('button', { name: 'Send' }).click();
-      await expect(panel.getByText('Please tell us your name')).toBeVisible();
-    },
-  },
-  {
-    name: 'menu',
-    only: 'phone',
-    path: async () => '/',
-    ready: async (page) => {
-      await expect(page.getByTestId('tour-card').first()).toBeVisible();
-    },
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-    },
-  },
-  {
-    name: 'tour filters drawer',
-    only: 'phone',
-    path: async () => '/tours',
-    ready: toursListed,
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await expect(page.getByRole('dialog', { name: 'Filter tours' })).toBeVisible();
     },
   },
 ];
@@ -235,27 +244,40 @@ async function blockingViolations(page: Page, rules: 'all' | 'colors'): Promise<
   return { ids: blocking.map((violation) => violation.id), described: describeViolations(blocking) };
 }
 
-// Each state is scanned in the light scheme, then in the dark one on the same page: the visitor chose
-// 'System', so the page follows the emulated operating system setting as it changes, with the menu or
-// the form's messages still showing. The dark scan checks what the scheme changes: colors.
+/** Scans the page as it is now in the light scheme (every WCAG rule), then the dark one (the color rules). */
+async function scanLightAndDark(page: Page, state: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    await settle(page);
+    const { ids, described } = await blockingViolations(page, colorScheme === 'light' ? 'all' : 'colors');
+    expect(ids, `${state}, ${colorScheme}:\n${described}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+}
+
+// Each page is scanned as it opens and then in each of its states, on one page load, each in the
+// light scheme and then the dark one: the visitor chose 'System', so the page follows the emulated
+// operating system setting as it changes, with the menu or the form's messages still showing.
 for (const viewport of VIEWPORTS) {
   test.describe(`axe on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: 'light' });
 
-    for (const state of STATES.filter((candidate) => !candidate.only || candidate.only === viewport.name)) {
-      test(`${state.name}: no serious or critical WCAG A/AA violation, light or dark`, async ({ page, request, baseURL }) => {
+    for (const scan of PAGES) {
+      const states = (scan.states ?? []).filter((state) => !state.only || state.only === viewport.name);
+      const named = states.length ? ` and with ${states.map((state) => state.name).join(', then ')}` : '';
+      test(`${scan.name}${named}: no serious or critical WCAG A/AA violation, light or dark`, async ({ page, request, baseURL }) => {
         const db = await anonClient(request, baseURL!);
         await page.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'auto'));
-        await page.goto(await state.path(db));
+        await page.goto(await scan.path(db));
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-        await state.ready(page);
-        await state.act?.(page);
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-          await settle(page);
-          const { ids, described } = await blockingViolations(page, colorScheme === 'light' ? 'all' : 'colors');
-          expect(ids, `${colorScheme}:\n${described}`).toEqual([]);
+        await scan.ready(page);
+        await scanLightAndDark(page, scan.name);
+        for (const state of states) {
+          await state.act(page);
+          await scanLightAndDark(page, `${scan.name}, ${state.name}`);
+          await state.undo?.(page);
         }
       });
     }

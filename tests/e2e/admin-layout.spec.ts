@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { followRequests } from './network.ts';
 import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -96,23 +97,28 @@ function overlappingTourLabels(page: Page): Promise<string[]> {
   });
 }
 
-async function signedIn(browser: Browser, touch: boolean): Promise<Page> {
+/** A signed-in admin's page, and a way to open an address on it once everything it reads has arrived. */
+async function signedIn(browser: Browser, touch: boolean): Promise<{ page: Page; settle(address: string): Promise<void> }> {
   const context = await browser.newContext(
     touch ? { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } },
   );
   const page = await context.newPage();
+  const requests = followRequests(page);
   const admin = await adminCredentials();
   await openSignedIn(page, admin.email, admin.password, '/admin');
-  return page;
+  const settle = async (address: string) => {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    // Lists are read after the frame: wait until nothing is loading.
+    await expect(page.locator('.mantine-datatable-loader-fetching, .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
+    await requests.quiet();
+  };
+  return { page, settle };
 }
 
-async function settle(page: Page, address: string) {
-  await page.goto(address);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-  // Lists are read after the frame: wait until nothing is loading.
-  await expect(page.locator('.mantine-datatable-loader-fetching, .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
+// Its four walks through every screen are the suite's longest tests and share nothing but the
+// server's demo data: they may run on different workers (each worker's beforeAll books its own client).
+test.describe.configure({ mode: 'parallel' });
 
 /**
  * A client whose name and email are longer than any estimate, booked just now so they lead the
@@ -166,10 +172,10 @@ async function detailScreens(request: APIRequestContext): Promise<string[]> {
 for (const touch of [false, true]) {
   test(touch ? 'every list fits a 768 px touch tablet' : 'every list fits 1280 px with a mouse', async ({ browser }) => {
     test.setTimeout(180_000);
-    const page = await signedIn(browser, touch);
+    const { page, settle } = await signedIn(browser, touch);
     const found: Record<string, Partial<Problems>> = {};
     for (const address of listScreens) {
-      await settle(page, address);
+      await settle(address);
       const problems = await findProblems(page, touch);
       const wrong = Object.fromEntries(Object.entries(problems).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value > 0)));
       if (Object.keys(wrong).length) found[address] = wrong;
@@ -179,7 +185,7 @@ for (const touch of [false, true]) {
     }
     expect(found).toEqual({});
 
-    await settle(page, '/admin/bookings');
+    await settle('/admin/bookings');
     if (touch) {
       // What does not fit is one tap away: the column menu brings the total back.
       const totalColumn = page.getByRole('table', { name: 'Bookings' }).locator('th', { hasText: /^Total/ });
@@ -201,16 +207,16 @@ for (const touch of [false, true]) {
   test(touch ? 'every detail screen fits a 768 px touch tablet' : 'every detail screen fits 1280 px with a mouse', async ({ browser, request }) => {
     test.setTimeout(180_000);
     const addresses = await detailScreens(request);
-    const page = await signedIn(browser, touch);
+    const { page, settle } = await signedIn(browser, touch);
     const found: Record<string, Partial<Problems>> = {};
     for (const address of addresses) {
-      await settle(page, address);
+      await settle(address);
       const problems = await findProblems(page, touch);
       const wrong = Object.fromEntries(Object.entries(problems).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value > 0)));
       if (Object.keys(wrong).length) found[address] = wrong;
     }
     // A modal opens in a portal, outside the frame's rules unless they reach it: the calendar's subscription.
-    await settle(page, '/admin/calendar?view=list');
+    await settle('/admin/calendar?view=list');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const modal = page.getByRole('dialog', { name: 'Every trip in your calendar app' });
     await expect(modal.getByRole('button').first()).toBeVisible();
