@@ -327,4 +327,22 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('enquiry-reference')).toContainText(id.replace(/-/g, '').slice(0, 8).toUpperCase());
     expect(errors).toEqual([]);
   });
+
+  test('Next pressed before the later steps have arrived shows the next step once they have, with the keyboard on its question', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/PlanningLaterSteps-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/start-planning');
+    await hydrated(page);
+    await page.getByRole('checkbox', { name: /Serengeti National Park/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The step says it is on its way, and the first step's question is gone.
+    await expect(page.locator('.mantine-Skeleton-root').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Where would you like to go?' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { name: 'When would you like to travel?' })).toBeFocused();
+  });
 });

@@ -24,7 +24,7 @@ const budgetKb: Record<string, number> = {
   post: 189,
   about: 192,
   contact: 200,
-  planning: 259,
+  planning: 200,
 };
 
 function initialScriptsKb(html: string, pageUrl: string): number {

@@ -24,3 +24,21 @@ export function stepErrors(errors: FieldErrors, step: number): FieldErrors {
   const fields: readonly string[] = PLANNING_STEPS[step].fields;
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
 }
+
+/** What the wizard's fields hold (counts as typed: a number, or '' when cleared). */
+export interface PlanValues {
+  destinations: string[];
+  timing: string;
+  startDate: string;
+  endDate: string;
+  month: string;
+  adults: number | string;
+  children: number | string;
+  budget: string;
+  interests: string[];
+  name: string;
+  email: string;
+  phone: string;
+  preferredContact: string;
+  message: string;
+}
