@@ -109,13 +109,21 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  const tours = (await (await fetch(`${server.url}/rest/v1/tours?select=slug&status=eq.active&order=title&limit=1`, {
-    headers: { apikey: ((await (await fetch(`${server.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey },
-  })).json()) as { slug: string }[];
+  const anonKey = ((await (await fetch(`${server.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const firstSlug = async (table: string, order: string) =>
+    ((await (await fetch(`${server.url}/rest/v1/${table}?select=slug&status=eq.${table === 'tours' ? 'active' : 'published'}&order=${order}&limit=1`, { headers: { apikey: anonKey } })).json()) as { slug: string }[])[0].slug;
   // The small mode audits the home page alone.
   const pages: Record<string, string> = smallMode
     ? { home: '/' }
-    : { home: '/', tours: '/tours', tour_detail: `/tours/${tours[0].slug}`, contact: '/contact', blog: '/blog' };
+    : {
+        home: '/',
+        tours: '/tours',
+        tour_detail: `/tours/${await firstSlug('tours', 'title')}`,
+        contact: '/contact',
+        blog: '/blog',
+        blog_post: `/blog/${await firstSlug('blog_posts', 'slug')}`,
+        start_planning: '/start-planning',
+      };
   // Each page once before measuring: a fresh server's first answer for a page reads its data and
   // compiles the code on the way (a start-up cost a running site has long paid).
   for (const pathname of Object.values(pages)) await (await fetch(server.url + pathname)).text();
