@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
+import { followRequests } from './network.ts';
 
 // Sessions with short token lifetimes configured on a second built server:
 // - tokens of 4 seconds, on a device whose clock runs an hour behind the server's: the app believes
@@ -70,27 +71,11 @@ const api = /\/(auth|rest|storage)\/v1\//;
  * at the last sign-in or refresh, has run out on the server, and nothing is left under way.
  */
 async function untilTokenHasRunOut(page: Page): Promise<void> {
-  const inFlight = new Set<Request>();
-  let lastSeen = Date.now();
-  const started = (request: Request) => {
-    if (!api.test(request.url())) return;
-    inFlight.add(request);
-    lastSeen = Date.now();
-  };
-  const ended = (request: Request) => {
-    if (!api.test(request.url())) return;
-    inFlight.delete(request);
-    lastSeen = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  const requests = followRequests(page, { only: api });
   try {
-    await expect.poll(() => inFlight.size === 0 && Date.now() - lastSeen > 5_000, { timeout: 30_000 }).toBe(true);
+    await requests.quiet(5_000, 30_000);
   } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
+    requests.stop();
   }
 }
 

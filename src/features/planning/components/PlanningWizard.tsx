@@ -1,13 +1,12 @@
 import { Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
-import { WhenShown } from '@/components/widgets/WhenShown.tsx';
+import { DeferredOverlay, useMountOnIdle } from '@/components/widgets/DeferredOverlay.tsx';
 import { sendEnquiry, type EnquiryResult } from '@/features/contact/api.ts';
 import { checkEnquiry, HONEYPOT_FIELD, planningEnquirySchema, type FieldErrors } from '@shared/enquiry.ts';
 import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
-import { renderAfterPageIdle } from '@/lib/idle.ts';
 import { lazyWithLoad } from '@/lib/lazy.ts';
 import { PLANNING_STEPS, stepErrors, type PlanValues } from '../model.ts';
 import classes from './PlanningWizard.module.css';
@@ -20,7 +19,6 @@ export interface PlanningDestination {
   region: string | null;
   image_url: string | null;
 }
-
 
 const initial: PlanValues = {
   destinations: [],
@@ -108,8 +106,7 @@ export function PlanningWizard({
   const [failure, setFailure] = useState<string | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   // The later steps' code loads once the page is idle, and renders (nothing, on the first step) from then on.
-  const [laterStepsWanted, setLaterStepsWanted] = useState(false);
-  useEffect(() => renderAfterPageIdle(() => setLaterStepsWanted(true), PlanningLaterSteps.load), []);
+  const [laterStepsMounted] = useMountOnIdle(PlanningLaterSteps.load);
   const stepShown = useRef(step);
   stepShown.current = step;
   const today = useMemo(() => localIsoDate(), []);
@@ -233,12 +230,9 @@ export function PlanningWizard({
           </Stack>
         )}
 
-        {(laterStepsWanted || step > 0) && (
-          <Suspense fallback={step > 0 ? <Skeleton height={240} radius="md" /> : null}>
-            <PlanningLaterSteps step={step} values={values} set={set} errors={errors} today={today} months={months} failure={failure} honeypot={honeypot} onHoneypot={setHoneypot} />
-            <WhenShown then={focusPanelIfPastFirstStep} />
-          </Suspense>
-        )}
+        <DeferredOverlay overlay={{ mounted: laterStepsMounted || step > 0, onMounted: focusPanelIfPastFirstStep }} fallback={step > 0 ? <Skeleton height={240} radius="md" /> : null}>
+          <PlanningLaterSteps step={step} values={values} set={set} errors={errors} today={today} months={months} failure={failure} honeypot={honeypot} onHoneypot={setHoneypot} />
+        </DeferredOverlay>
       </div>
 
       <Group justify="space-between" mt="xl">
