@@ -417,6 +417,9 @@ describe('auth with one-second tokens', () => {
     const user = await t.client().auth.getUser(session.access_token);
     expectAuthError(user.error, 403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
 
+    // At the start of a second: a one-second token's expiry is its issue second plus one, so one
+    // issued late in a second has only milliseconds to live, and the check below would race it.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
     const refreshed = await t.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refreshed.error).toBeNull();
     expect((await t.client().auth.getUser(refreshed.data.session!.access_token)).error).toBeNull();
