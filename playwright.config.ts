@@ -38,8 +38,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // A fresh data directory every run: the demo company is seeded from scratch.
-      command: `rm -rf ${dataDir} && exec node dist-server/server.mjs`,
+      // A fresh data directory every run: a copy of the seeded template (tests/e2e/serve.ts).
+      command: 'exec node --import tsx tests/e2e/serve.ts',
       url: `${url}/api/health`,
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', EMAIL_TICK_MS: '500', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
       timeout: 180_000,

@@ -1,14 +1,14 @@
 // The production server (dist-server/server.mjs) run as its own process over a given app build:
 // for tests and benchmarks that deploy a new build while a page is open.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureTemplate } from '../helpers/template.ts';
 import { raiseRateLimits } from './rate-limits.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,39 +60,9 @@ async function halt(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-const TEMPLATE_PREFIX = 'kilele-seeded-';
-
-/**
- * A data directory with the demo company seeded, made once and copied for every server: seeding takes
- * some 25 s, a copy well under one. Kept in the system's temporary folder under a name made of the
- * server build, the migrations and the hour (the seed dates its trips and bookings from today), so a
- * new build, a new migration or a later hour makes a new one; older ones are removed.
- */
-async function seededDataDir(): Promise<string> {
-  const hash = createHash('sha256').update(await readFile(path.join(repoRoot, 'dist-server/server.mjs')));
-  const migrations = path.join(repoRoot, 'supabase/migrations');
-  for (const name of (await readdir(migrations)).sort()) hash.update(name).update(await readFile(path.join(migrations, name)));
-  const name = `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}-${new Date().toISOString().slice(0, 13)}`;
-  const template = path.join(os.tmpdir(), name);
-  if (existsSync(path.join(template, 'admin-credentials.json'))) return template;
-
-  for (const entry of await readdir(os.tmpdir())) {
-    const old = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(TEMPLATE_PREFIX) && entry !== name && Date.now() - (await stat(old)).mtimeMs > 3_600_000) await rm(old, { recursive: true, force: true });
-  }
-  const making = await mkdtemp(`${template}-making-`);
-  const child = await launch(await sparePort(), path.join(making, 'data'), path.join(repoRoot, 'dist'), {});
-  // Stopped cleanly, the embedded database has written everything to its directory.
-  await halt(child);
-  // Two processes may make it at once: the first rename wins, the other's copy is thrown away.
-  await rename(path.join(making, 'data'), template).catch(() => undefined);
-  await rm(making, { recursive: true, force: true });
-  return template;
-}
-
 /**
  * Starts the built server on a spare port with a data directory of its own (a copy of
- * the seeded template) and its own copy of dist/.
+ * the seeded template, tests/helpers/template.ts) and its own copy of dist/.
  * env adds to the server's environment (STRIPE_SECRET_KEY, ...); SITE_URL is the address it serves.
  */
 export async function startBuiltServer(options: { env?: Record<string, string> } = {}): Promise<BuiltServer> {
@@ -102,7 +72,7 @@ export async function startBuiltServer(options: { env?: Record<string, string> }
   const port = await sparePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = path.join(workDir, 'data');
-  await cp(await seededDataDir(), dataDir, { recursive: true });
+  cpSync((await ensureTemplate(null)).dir, dataDir, { recursive: true });
   let child: ChildProcess | undefined;
   const start = async () => {
     child = await launch(port, dataDir, distDir, { SITE_URL: url, ...options.env });

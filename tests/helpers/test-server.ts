@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -8,7 +9,7 @@ import type { Database } from '../../server/platform/db/types.ts';
 import { closeNow, listen } from '../../server/platform/http/listen.ts';
 import { createPlatform, type Platform } from '../../server/platform.ts';
 import { raiseLimits } from './raise-limits.ts';
-import { adminUrl, ensureTemplate, testRoot } from './template.ts';
+import { adminUrl, ensureTemplate, runRoot } from './template.ts';
 
 export interface TestServer {
   url: string;
@@ -60,8 +61,9 @@ export interface TestServerOptions {
 export async function startTestServer(overrides: Partial<Config> = {}, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   const template = await ensureTemplate();
   const id = randomUUID().slice(0, 8);
-  const dataDir = path.join(testRoot, `run-${id}`);
-  await cp(template.dir, dataDir, { recursive: true });
+  const dataDir = path.join(runRoot(), `run-${id}`);
+  // cpSync, not fs.promises.cp: a third of the time over the template's 1,700 files.
+  cpSync(template.dir, dataDir, { recursive: true });
   let databaseUrl: string | undefined;
   let database: string | undefined;
   if (template.serverUrl && template.database) {

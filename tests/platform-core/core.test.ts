@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyBootstrap } from '../../server/platform/db/migrate.ts';
 import { startCoreServer, type CoreServer } from './helpers/core-server.ts';
 
 // The platform (auth, rest, storage) on its own: bootstrap.sql and small fixtures, no product
@@ -23,6 +24,19 @@ describe('the platform alone', () => {
     expect(rows[0]).toEqual({ n: 0 });
     const tours = await server.db.query(`select to_regclass('public.tours') as t, to_regclass('public.users') as u`);
     expect(tours.rows[0]).toEqual({ t: null, u: null });
+  });
+
+  it('runs bootstrap.sql again only when it has changed since it ran, or the API roles are gone', async () => {
+    const applied = async () => (await server.db.query<{ updated_at: Date }>(`select updated_at from platform.state where key = 'bootstrap'`)).rows;
+    const [first] = await applied();
+    expect(first).toBeDefined();
+    await applyBootstrap(server.db);
+    expect(await applied()).toEqual([first]);
+    // What a changed file leaves: a digest that is not the file's.
+    await server.db.query(`update platform.state set value = '{"sha256": "older"}' where key = 'bootstrap'`);
+    await applyBootstrap(server.db);
+    const [again] = await applied();
+    expect(again.updated_at.getTime()).toBeGreaterThan(first.updated_at.getTime());
   });
 
   it('answers /auth/v1/health with the name it was given', async () => {

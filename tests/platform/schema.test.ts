@@ -350,3 +350,13 @@ describe('avatars bucket', () => {
     expect(await cover.text()).toMatch(/^<svg /);
   });
 });
+
+describe('the database interface', () => {
+  it('counts the rows a statement returned or changed alike on PGlite and PostgreSQL', async () => {
+    expect((await server.db.query(`select 1 from public.destinations limit 3`)).rowCount).toBe(3);
+    expect((await server.db.query(`select 1 from public.destinations where false`)).rowCount).toBe(0);
+    const changed = await server.db.query(`update public.destinations set display_order = display_order where display_order <= 2`);
+    expect(changed.rowCount).toBe(2);
+    expect(changed.rows).toEqual([]);
+  });
+});

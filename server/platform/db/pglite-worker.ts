@@ -76,7 +76,9 @@ port.on('message', async (request: PgliteRequest) => {
       return;
     }
     const result = await pg.query(request.sql, request.params);
-    port.postMessage({ kind: 'result', id: request.id, rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } satisfies PgliteReply);
+    // PGlite counts a select's rows as 0 affected; node-postgres's rowCount counts them, as here.
+    const rowCount = Math.max(result.affectedRows ?? 0, result.rows.length);
+    port.postMessage({ kind: 'result', id: request.id, rows: result.rows, rowCount } satisfies PgliteReply);
   } catch (error) {
     port.postMessage({ kind: 'error', id: request.id, ...errorFields(error) } satisfies PgliteReply);
   }
