@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,13 +8,20 @@ import { createPlatform } from '../../server/platform.ts';
 
 export const testRoot = path.resolve('.data-test');
 
+/** Bytes free in /dev/shm (a container's may be 64 MB, too small for two copies), or 0 without one. */
+function memoryFolderFree(): number {
+  if (!existsSync('/dev/shm')) return 0;
+  const { bavail, bsize } = statfsSync('/dev/shm');
+  return bavail * bsize;
+}
+
 /**
- * Where each test server's copy of the template lives. In memory (/dev/shm) when the machine has it:
+ * Where each test server's copy of the template lives. In memory (/dev/shm) when the machine has a gigabyte there:
  * the copy of PGlite's 1,700 files takes 0.1 s there against 0.7-0.9 s on this disk, and sixty-odd
  * servers start in a run. One folder per run (the global setup's process id, in TEST_RUN_ROOT), so
  * that a run clears its own and the ones of runs that were cut off, never another's under way.
  */
-export const runsRoot = existsSync('/dev/shm') ? '/dev/shm/kilele-test-runs' : path.join(testRoot, 'runs');
+export const runsRoot = memoryFolderFree() >= 2 ** 30 ? '/dev/shm/kilele-test-runs' : path.join(testRoot, 'runs');
 export const runRoot = () => process.env.TEST_RUN_ROOT ?? path.join(runsRoot, String(process.pid));
 
 function filesUnder(dir: string): string[] {
