@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { animationsEnded } from './animations.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -204,14 +205,7 @@ async function settle(page: Page) {
   await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ).then(() => undefined),
-  );
+  await animationsEnded(page);
 }
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { animationsEnded } from './animations.ts';
 import { followRequests } from './network.ts';
 import { adminCredentials, adminToken, api, openSignedIn, rest } from './rest-api.ts';
 import { saveScreenshot } from './screenshots.ts';
@@ -221,14 +222,7 @@ for (const touch of [false, true]) {
     const modal = page.getByRole('dialog', { name: 'Every trip in your calendar app' });
     await expect(modal.getByRole('button').first()).toBeVisible();
     // Measured once the modal's opening transition (a scale) has ended: midway its 44 px buttons measure less.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished),
-      ).then(() => undefined),
-    );
+    await animationsEnded(page);
     const { smallTargets } = await findProblems(page, touch);
     if (smallTargets.length) found['/admin/calendar?view=list with its subscription open'] = { smallTargets };
     expect(found).toEqual({});
