@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureTemplate, runsRoot } from './template.ts';
+import { ensureTemplate, runRoot, runsRoot } from './template.ts';
 
 function running(pid: number): boolean {
   try {
@@ -17,13 +17,13 @@ export default async function setup() {
   const started = Date.now();
   const template = await ensureTemplate();
   // The workers use this template even if the hour turns while they run.
-  process.env.TEST_TEMPLATE_HASH = path.basename(template.dir).split('-').pop();
+  process.env.TEST_TEMPLATE_HASH = template.hash;
   console.log(`platform template ready in ${Date.now() - started} ms (${template.database ? 'postgres' : 'pglite'})`);
 
   // Copies left by runs that were cut off (they may sit in memory).
   const left = existsSync(runsRoot) ? readdirSync(runsRoot).filter((name) => !running(Number(name))) : [];
   for (const name of left) await rm(path.join(runsRoot, name), { recursive: true, force: true });
-  const runRoot = path.join(runsRoot, String(process.pid));
-  process.env.TEST_RUN_ROOT = runRoot;
-  return () => rm(runRoot, { recursive: true, force: true });
+  const ownRoot = runRoot();
+  process.env.TEST_RUN_ROOT = ownRoot;
+  return () => rm(ownRoot, { recursive: true, force: true });
 }

@@ -46,6 +46,8 @@ export function templateHash(): string {
 }
 
 export interface TemplateInfo {
+  /** What names this template: the schema, the seed and the hour it was made in. */
+  hash: string;
   /** A data directory (jwt secret, admin credentials, and PGlite's pgdata when embedded). */
   dir: string;
   /** On PostgreSQL: the template database's name. */
@@ -73,7 +75,7 @@ export async function ensureTemplate(databaseUrl: string | null = process.env.TE
   const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 6);
   const database = serverUrl ? `tpl_${hash}_${checkout}` : undefined;
   const ready = path.join(dir, 'ready');
-  if (existsSync(ready)) return { dir, database, serverUrl };
+  if (existsSync(ready)) return { hash, dir, database, serverUrl };
 
   // Built aside and renamed into place when whole: two test runs started together (or a run cut off
   // halfway) never leave a half-built template where the next run would take it as ready.
@@ -111,5 +113,5 @@ export async function ensureTemplate(databaseUrl: string | null = process.env.TE
     const old = path.join(testRoot, name);
     if (name.startsWith(`template-${kind}-`) && old !== dir && Date.now() - statSync(old).mtimeMs > 2 * 3_600_000) await rm(old, { recursive: true, force: true });
   }
-  return { dir, database, serverUrl };
+  return { hash, dir, database, serverUrl };
 }
