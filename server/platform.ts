@@ -52,7 +52,7 @@ export async function createPlatform(config: Config, options: { db?: Database; l
   await mkdir(config.dataDir, { recursive: true });
   const logger = createLogger(config.logLevel, options.logDestination);
   const log: ProductContext['log'] = (message, fields) => logger.info(fields ?? {}, message);
-  const db = options.db ?? (await openDatabase(config, (reason) => log('database restarted', { reason })));
+  const db = options.db ?? (await openDatabase(config, (event, reason) => log(event, { reason })));
   try {
     await migrate(db);
     const keys = new JwtKeys(await jwtSecret(config));

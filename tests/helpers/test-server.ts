@@ -144,6 +144,13 @@ export async function startTestServer(overrides: Partial<Config> = {}, serverOpt
       if (template.serverUrl && database) {
         const c = new pg.Client({ connectionString: template.serverUrl });
         await c.connect();
+        // pg's pool.end() resolves once its connections are told to close, before they have: forcing
+        // the drop then would end them mid-close, an error no listener hears.
+        for (let tries = 0; tries < 50; tries += 1) {
+          const { rows } = await c.query(`select count(*)::int as n from pg_stat_activity where datname = $1`, [database]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         await c.query(`drop database if exists ${database} with (force)`);
         await c.end();
       }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../server/platform/db/postgres.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // The schema's promises (RLS, grants, RPCs, storage policies) over the seeded demo company, checked
@@ -358,5 +359,22 @@ describe('the database interface', () => {
     const changed = await server.db.query(`update public.destinations set display_order = display_order where display_order <= 2`);
     expect(changed.rowCount).toBe(2);
     expect(changed.rows).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, hears of idle connections the server ends, and answers the next query on a new one', async () => {
+    const url = new URL(server.config.databaseUrl!);
+    url.searchParams.set('application_name', 'idle-connections-ended');
+    const lost: string[] = [];
+    const db = await openPostgres(url.toString(), { max: 3, onIdleConnectionLost: (reason) => lost.push(reason) });
+    try {
+      await Promise.all([1, 2, 3].map(() => db.query('select pg_sleep(0.05)')));
+      // What a restart or an administrator does to a server's connections.
+      await server.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'idle-connections-ended'`);
+      await expect.poll(() => lost.length).toBe(3);
+      expect(lost[0]).toMatch(/terminating connection due to administrator command/);
+      expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 });

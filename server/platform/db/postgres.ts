@@ -22,10 +22,16 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number; onIdleConnectionLost?: (reason: string) => void } = {},
+): Promise<Database> {
   // Pipeline mode sends queued statements without waiting for each answer, so a request's
   // begin, role settings and query travel in one round trip as PostgREST's do.
-  const pool = new pg.Pool({ connectionString, max, pipeline: true });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, pipeline: true });
+  // A connection the server ends while it sits idle (a restart, an administrator, a dropped
+  // database) leaves the pool, and the next query opens another; unheard, its error would end the process.
+  pool.on('error', (error) => options.onIdleConnectionLost?.(error.message));
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
   probe.release();
