@@ -506,6 +506,26 @@ describe('status transitions', () => {
     expect((await me.client.rpc('cancel_booking', { p_booking_id: booking.id })).error?.message).toBe('Please contact us to cancel a confirmed booking');
   });
 
+  it('staff give a refund while cancelling only with payments.write; without it they still cancel', async () => {
+    const open = await departure();
+    const me = await server.traveler();
+    const admin = await server.adminClient();
+    const booking = (await ok(me.client.rpc('create_booking', { p_departure_id: open, p_adults: 1 }))) as Booking;
+    await ok(admin.rpc('record_payment', { p_booking_id: booking.id, p_amount: 100, p_method: 'cash' }));
+    // A role that books but handles no money: the agent's, with payments.write taken away.
+    const agent = await server.staff('agent');
+    await server.db.query(`delete from public.role_permissions where role = 'agent' and permission = 'payments.write'`);
+    try {
+      const refused = await agent.client.rpc('cancel_booking', { p_booking_id: booking.id, p_refund_amount: 50 });
+      expect(refused.error).toMatchObject({ code: '42501', message: 'Only the office team may record refunds' });
+      const { rows: untouched } = await server.db.query('select status from public.bookings where id = $1', [booking.id]);
+      expect(untouched).toEqual([{ status: 'pending' }]);
+      expect((await agent.client.rpc('cancel_booking', { p_booking_id: booking.id, p_reason: 'Asked by phone' })).data).toMatchObject({ status: 'cancelled', refunded_amount: 0 });
+    } finally {
+      await server.db.query(`insert into public.role_permissions (role, permission) values ('agent', 'payments.write') on conflict do nothing`);
+    }
+  });
+
   it('unpaid holds expire and give their seats back; paid ones stay', async () => {
     const open = await departure({ capacity: 10 });
     const unpaid = (await ok(anon.rpc('create_booking', { p_departure_id: open, p_adults: 3, p_contact: guest }))) as Booking;

@@ -25,6 +25,8 @@ begin
     if v_booking.status = 'confirmed' then
       raise exception 'Please contact us to cancel a confirmed booking' using errcode = 'PT409';
     end if;
+  elsif v_refund <> 0 and not public.has_permission('payments.write') then
+    raise exception 'Only the office team may record refunds' using errcode = '42501';
   end if;
   if v_refund < 0 or v_refund > v_booking.amount_paid then
     raise exception 'A refund can be at most the % % paid', v_booking.currency,
@@ -41,6 +43,6 @@ begin
 end
 $function$;
 
-comment on function public.cancel_booking(uuid,text,numeric) is 'Cancels a booking (its traveler while it is pending; booking staff always), owing back the refund staff give as a refund_due payment.';
+comment on function public.cancel_booking(uuid,text,numeric) is 'Cancels a booking (its traveler while it is pending; booking staff always), owing back the refund staff with payments.write give as a refund_due payment.';
 
 grant execute on function public.cancel_booking(uuid,text,numeric) to authenticated, service_role;
