@@ -40,6 +40,8 @@ interface Problems {
   offRight: string[];
   truncatedBadges: string[];
   smallTargets: string[];
+  /** Text links (Mantine's Anchor) wider than their words: empty space beside them that is a link all the same. */
+  wideLinks: string[];
   keyboardHints: number;
   /** How far the whole page scrolls sideways, in pixels: a form or card wider than the screen. */
   sideways: number;
@@ -81,11 +83,31 @@ function findProblems(page: Page, touch: boolean): Promise<Problems> {
           })
       : [];
 
+    const wideLinks = [...document.querySelectorAll('main a.mantine-Anchor-root')]
+      .filter((link) => visible(link) && !link.matches('.mantine-Button-root') && link.querySelector('img, svg:not(.tabler-icon), h2, h3, h4, [role=img]') === null)
+      .filter((link) => {
+        // Where its words and icons are: the union of their boxes, whatever blocks they sit in.
+        const boxes = [...link.querySelectorAll('svg')].map((icon) => icon.getBoundingClientRect());
+        const texts = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+          if (!text.textContent?.trim()) continue;
+          const words = document.createRange();
+          words.selectNodeContents(text);
+          // Words wrapped onto a second line fill the width they were given: not what is looked for.
+          if (words.getClientRects().length > 1) return false;
+          boxes.push(words.getBoundingClientRect());
+        }
+        if (boxes.length === 0) return false;
+        const contentWidth = Math.max(...boxes.map((box) => box.right)) - Math.min(...boxes.map((box) => box.left));
+        return link.getBoundingClientRect().width > contentWidth + 32;
+      })
+      .map(describe);
+
     const keyboardHints = !touch ? 0 : [...document.querySelectorAll('kbd')].filter((kbd) => visible(kbd) && /ctrl|⌘/i.test(kbd.textContent ?? '')).length;
     // Each kind of problem once, and a few of them: enough to see what is wrong.
     const few = (found: string[]) => [...new Set(found)].slice(0, 12);
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-    return { offRight: few(offRight), truncatedBadges: few(truncatedBadges), smallTargets: few(smallTargets), keyboardHints, sideways: overflow > 1 ? overflow : 0 };
+    return { offRight: few(offRight), truncatedBadges: few(truncatedBadges), smallTargets: few(smallTargets), wideLinks: few(wideLinks), keyboardHints, sideways: overflow > 1 ? overflow : 0 };
   }, touch);
 }
 

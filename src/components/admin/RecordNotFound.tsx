@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Alert, Stack } from '@mantine/core';
+import { type LinkProps } from '@tanstack/react-router';
+import { BackLink } from './BackLink.tsx';
 
 /**
  * A back-office record's not-found state, inside the back office's frame: what could not be found
@@ -10,11 +10,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 export function RecordNotFound({ what, back, backLabel }: { what: string; back: LinkProps['to']; backLabel: string }) {
   return (
     <Stack>
-      <Anchor component={Link} to={back} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> {backLabel}
-        </Group>
-      </Anchor>
+      <BackLink to={back}>{backLabel}</BackLink>
       <Alert color="red" role="alert" title="Not found">
         This {what} could not be found. The address may be mistyped, or the {what} was removed.
       </Alert>

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Timeline } from '@mantine/core';
-import { IconArrowLeft, IconCash, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconMailForward, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { Section } from '@/components/admin/Section.tsx';
@@ -34,7 +34,6 @@ interface PriceLine {
   unit_price: number;
   amount: number;
 }
-
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'alert' }) {
   return (
@@ -371,11 +370,7 @@ function History({ entries, names }: { entries: AuditEntry[]; names: AuditNames 
 export function BookingDetailScreen({ bookingId, canWrite, canRecordPayments }: { bookingId: string; canWrite: boolean; canRecordPayments: boolean }) {
   const { data, error, isPending } = useQuery(bookingDetailQuery(bookingId));
   const back = (
-    <Anchor component={Link} to="/admin/bookings" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> All bookings
-      </Group>
-    </Anchor>
+    <BackLink to="/admin/bookings">All bookings</BackLink>
   );
   if (isPending) return <Loader aria-label="Loading the booking" />;
   if (error)

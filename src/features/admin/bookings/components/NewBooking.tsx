@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Card, Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { daysBetween, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
@@ -98,11 +98,7 @@ export function NewBooking() {
 
   return (
     <Stack gap="md" maw={880}>
-      <Anchor component={Link} to="/admin/bookings" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> All bookings
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/bookings">All bookings</BackLink>
       <PageHeader title="New booking" description="A booking taken by phone or at the desk, with its extras, pickup and the payment taken. The client is emailed the booking and a receipt." />
       <form
         aria-label="New booking"

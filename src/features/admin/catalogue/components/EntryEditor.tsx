@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Grid, Group, Image, Loader, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
@@ -117,11 +118,7 @@ export function EntryEditor({ kind, id }: { kind: EntryKind; id: string | null }
   const spec = ENTRY_SPECS[kind];
   const found = useQuery({ ...entryQuery(spec, id ?? ''), enabled: id !== null });
   const back = (
-    <Anchor component={Link} to={listPath[kind]} size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> {capitalised(spec.plural)}
-      </Group>
-    </Anchor>
+    <BackLink to={listPath[kind]}>{capitalised(spec.plural)}</BackLink>
   );
   if (id === null) {
     return (

@@ -1,8 +1,9 @@
-import { Accordion, Alert, Anchor, Button, FileInput, Group, List, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
+import { Accordion, Alert, Button, FileInput, Group, List, Loader, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { useLeaveGuard } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { Section } from '@/components/admin/Section.tsx';
@@ -144,11 +145,7 @@ export function ImportTours() {
   const problems = plan?.problems ?? [];
   return (
     <Stack gap="md" maw={1100}>
-      <Anchor component={Link} to="/admin/tours" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} /> Tours
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/tours">Tours</BackLink>
       <PageHeader title="Import tours" description="From a CSV or JSON file in the export’s format: tours with their days, departures, seasons, group discounts and extras. Nothing is written until the whole file is right." />
       <Section title="The file">
         <FileInput

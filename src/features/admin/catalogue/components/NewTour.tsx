@@ -1,6 +1,5 @@
-import { Anchor, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { TourDetailsForm } from './TourDetailsForm.tsx';
 
@@ -8,11 +7,7 @@ import { TourDetailsForm } from './TourDetailsForm.tsx';
 export function NewTour() {
   return (
     <Stack gap="md" maw={1000}>
-      <Anchor component={Link} to="/admin/tours" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} /> Tours
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/tours">Tours</BackLink>
       <PageHeader title="New tour" description="It is saved as a draft: nobody outside the office sees it until you publish it." />
       <TourDetailsForm tour={null} />
     </Stack>

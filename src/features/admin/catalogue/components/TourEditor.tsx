@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconExternalLink, IconEye } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { IconCopy, IconExternalLink, IconEye } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { officeToday } from '@/lib/dates.ts';
@@ -133,11 +134,7 @@ export function TourEditor({ tourId, userId, tab, field, onTabChange }: { tourId
   }, [field, tab, loaded]);
 
   const back = (
-    <Anchor component={Link} to="/admin/tours" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Tours
-      </Group>
-    </Anchor>
+    <BackLink to="/admin/tours">Tours</BackLink>
   );
   if (found.isPending) return <Loader aria-label="Loading the tour" />;
   if (found.error) return <Alert color="red">{found.error.message}</Alert>;

@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, Skeleton, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDownload, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { BookingStatusBadge } from '@/components/admin/BookingStatusBadge.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
@@ -20,7 +21,6 @@ import { ClientEnquiries } from './ClientEnquiries.tsx';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -230,11 +230,7 @@ function ExportButton({ client }: { client: ClientDetail }) {
 export function ClientDetailScreen({ clientKey, canWrite, canReadEnquiries }: { clientKey: string; canWrite: boolean; canReadEnquiries: boolean }) {
   const { data: client, error, isPending } = useQuery(clientDetailQuery(clientKey));
   const back = (
-    <Anchor component={Link} to="/admin/clients" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> All clients
-      </Group>
-    </Anchor>
+    <BackLink to="/admin/clients">All clients</BackLink>
   );
   if (isPending)
     return (

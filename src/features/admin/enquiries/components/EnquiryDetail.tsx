@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconFilePlus } from '@tabler/icons-react';
+import { IconFilePlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
@@ -102,11 +103,7 @@ export function EnquiryDetail({ enquiryId, canWrite }: { enquiryId: string; canW
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
-          <AnchorLink to="/admin/bookings/enquiries" search={{ stage }} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> Enquiries
-            </Group>
-          </AnchorLink>
+          <BackLink to="/admin/bookings/enquiries" search={{ stage }}>Enquiries</BackLink>
           <Title order={1} fz={{ base: 24, md: 28 }}>
             {enquiry.subject || `Enquiry from ${enquiry.name}`}
           </Title>

@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, CopyButton, Grid, Group, Loader, Modal, NumberInput, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowLeft, IconArrowUp, IconCircleCheck, IconCopy, IconExternalLink, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCircleCheck, IconCopy, IconExternalLink, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { BookingLink } from '@/components/admin/BookingLink.tsx';
 import { DraftKept, DraftOffer, useDeviceDraft } from '@/components/admin/DeviceDraft.tsx';
 import { FormModal, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
@@ -298,11 +298,7 @@ function QuoteEditor({ quote, enquiry, booking, canWrite, userId }: { quote: Quo
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
           {enquiry && (
-            <AnchorLink to="/admin/bookings/enquiries/$enquiryId" params={{ enquiryId: enquiry.id }} size="sm">
-              <Group gap={4}>
-                <IconArrowLeft size={14} /> Enquiry from {enquiry.name}
-              </Group>
-            </AnchorLink>
+            <BackLink to="/admin/bookings/enquiries/$enquiryId" params={{ enquiryId: enquiry.id }}>Enquiry from {enquiry.name}</BackLink>
           )}
           <Title order={1} fz={{ base: 24, md: 28 }}>
             Quote <span style={{ fontFamily: 'monospace' }}>{quote.reference}</span>

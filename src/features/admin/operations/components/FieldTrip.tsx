@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Loader, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
-import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDateRange, formatOfficeDateTime, formatOfficeTime, officeToday } from '@/lib/dates.ts';
 import { decimalAmount, formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
@@ -276,11 +276,7 @@ export function FieldTrip({ userId, tripId }: { userId: string; tripId: string }
   const manifest = useFieldTrip(userId, tripId);
   useFieldRefresh(userId);
   const back = (
-    <AnchorLink to="/admin/field" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Field mode
-      </Group>
-    </AnchorLink>
+    <BackLink to="/admin/field">Field mode</BackLink>
   );
   if (manifest === undefined) return <Loader aria-label="Loading the trip on this device" />;
   if (manifest === null) {

@@ -1,8 +1,8 @@
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
-import { Alert, Anchor, Button, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
@@ -249,11 +249,7 @@ export function GuideScreen({ guideId, canWrite }: { guideId: string | null; can
   const found = useQuery({ ...guideQuery(guideId ?? ''), enabled: guideId !== null });
   const today = officeToday();
   const back = (
-    <Anchor component={Link} to="/admin/guides" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Guides
-      </Group>
-    </Anchor>
+    <BackLink to="/admin/guides">Guides</BackLink>
   );
   if (guideId === null) {
     return (

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { downloadCsv } from '@/components/admin/csv.ts';
-import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { formatOfficeDate, formatOfficeDateRange, formatOfficeTime } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { countOf } from '@/lib/words.ts';
@@ -139,17 +139,9 @@ export function ManifestScreen({ tripId, fromCalendar }: { tripId: string; fromC
   const found = useQuery(manifestQuery(tripId));
   // Operations staff came from the calendar; a guide, who has none, from their trip in field mode.
   const back = fromCalendar ? (
-    <AnchorLink to="/admin/calendar" search={found.data ? { date: found.data.trip.start_date, trip: tripId } : {}} size="sm" className={classes.noPrint}>
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Calendar
-      </Group>
-    </AnchorLink>
+    <BackLink to="/admin/calendar" search={found.data ? { date: found.data.trip.start_date, trip: tripId } : {}} className={classes.noPrint}>Calendar</BackLink>
   ) : (
-    <AnchorLink to="/admin/field/$tripId" params={{ tripId }} size="sm" className={classes.noPrint}>
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Field mode
-      </Group>
-    </AnchorLink>
+    <BackLink to="/admin/field/$tripId" params={{ tripId }} className={classes.noPrint}>Field mode</BackLink>
   );
   if (found.isPending) return <Loader aria-label="Loading the manifest" />;
   if (found.error) {

@@ -1,8 +1,8 @@
+import { BackLink } from '@/components/admin/BackLink.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
-import { Alert, Anchor, Grid, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Grid, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
@@ -109,11 +109,7 @@ export function VehicleScreen({ vehicleId, canWrite }: { vehicleId: string | nul
   const found = useQuery({ ...vehicleQuery(vehicleId ?? ''), enabled: vehicleId !== null });
   const today = officeToday();
   const back = (
-    <Anchor component={Link} to="/admin/vehicles" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Vehicles
-      </Group>
-    </Anchor>
+    <BackLink to="/admin/vehicles">Vehicles</BackLink>
   );
   if (vehicleId === null) {
     return (
