@@ -80,7 +80,8 @@ async function lifeOfAPhoneBooking(page: Page, a: Api, touch: boolean) {
   await press(page.getByRole('listbox', { name: 'New departure' }).getByRole('option').last());
   await move.getByRole('textbox', { name: 'Reason' }).fill('Client’s flight moved a week');
   await press(move.getByRole('button', { name: 'Move booking' }));
-  await expect(page.getByText(/^Booking moved/)).toBeVisible();
+  // The toast: the booking's list of emails shows their subjects as well.
+  await expect(page.getByRole('alert').getByText(/^Booking moved/)).toBeVisible();
   await emailTo(email, `Booking ${reference} moved`);
 
   // Cancelled under the policy: the fee kept, the rest owed back the way it came.
@@ -88,7 +89,7 @@ async function lifeOfAPhoneBooking(page: Page, a: Api, touch: boolean) {
   const cancel = page.getByRole('form', { name: 'Cancel the booking' });
   await cancel.getByRole('textbox', { name: 'Reason' }).fill('Client’s visa refused');
   await press(cancel.getByRole('button', { name: 'Cancel booking' }));
-  await expect(page.getByText(/^Booking cancelled/)).toBeVisible();
+  await expect(page.getByRole('alert').getByText(/^Booking cancelled/)).toBeVisible();
   const token = await adminToken(a);
   const [booking] = await rest<{ id: string; amount_paid: number }[]>(a, token, 'GET', `bookings?select=id,amount_paid&booking_reference=eq.${reference}`);
   const fee = Number(booking.amount_paid);
