@@ -8,6 +8,40 @@ import { saveScreenshot } from './screenshots.ts';
  * writing nothing; on a tablet, a vehicle goes off the road by touch.
  */
 
+test("a record's form follows the server's changes while nothing is typed, and keeps what is typed when the record is refetched", async ({ page, request }) => {
+  const a = await api(request);
+  const token = await adminToken(a);
+  const [vehicle] = await rest<{ id: string; name: string }[]>(a, token, 'GET', 'vehicles?select=id,name&name=eq.Coaster');
+  const admin = await adminCredentials();
+  await openSignedIn(page, admin.email, admin.password, `/admin/vehicles/${vehicle.id}`);
+  const details = page.getByRole('form', { name: 'Vehicle details' });
+  const notes = details.getByRole('textbox', { name: 'Notes' });
+  await expect(details.getByRole('textbox', { name: 'Name' })).toHaveValue('Coaster');
+  // Time off the road added on the page refetches the vehicle, as a colleague's save or a return to the tab does.
+  const refetchVehicle = async (reason: string) => {
+    const offRoad = page.getByRole('form', { name: 'Add time off the road' });
+    const day = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    await offRoad.getByLabel('First day').fill(day);
+    await offRoad.getByLabel('Last day').fill(day);
+    await offRoad.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await offRoad.getByRole('button', { name: 'Add time off the road' }).click();
+    await expect(page.getByText(reason)).toBeVisible();
+  };
+
+  // Nothing typed: a change made elsewhere shows once the vehicle is read again.
+  await rest(a, token, 'PATCH', `vehicles?id=eq.${vehicle.id}`, { notes: 'Spare wheel replaced in Arusha' });
+  await refetchVehicle('Brake check');
+  await expect(notes).toHaveValue('Spare wheel replaced in Arusha');
+
+  // Something typed: another change elsewhere, and a refetch, leave the typing as it is.
+  await notes.fill('Needs new wipers before the rains');
+  await rest(a, token, 'PATCH', `vehicles?id=eq.${vehicle.id}`, { odometer_km: 123456 });
+  await refetchVehicle('Wiper fitting');
+  await expect(notes).toHaveValue('Needs new wipers before the rains');
+  await details.getByRole('button', { name: 'Save vehicle' }).click();
+  await expect.poll(async () => (await rest<{ notes: string }[]>(a, token, 'GET', `vehicles?select=notes&id=eq.${vehicle.id}`))[0].notes).toBe('Needs new wipers before the rains');
+});
+
 test('an admin adds a guide with a licence and leave, and a vehicle; bad input gets a field message and writes nothing', async ({ page, request }) => {
   const admin = await adminCredentials();
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -77,6 +77,27 @@ export function useUnsavedEdits<T>(values: T, { enabled = true, discard }: { ena
 }
 
 /**
+ * A form's draft of a record the server can change while the form is open (its own save, a
+ * colleague's, a refetch when the tab comes back). version is the record's updated_at. While nothing
+ * typed is unsaved, the draft follows each new version; once something is typed, it stays as typed
+ * until it is saved or discarded, whatever arrives meanwhile.
+ */
+export function useRecordDraft<D>(version: string | null, draftOfRecord: () => D, options: { enabled?: boolean } = {}) {
+  const [draft, setDraft] = useState<D>(draftOfRecord);
+  const edits = useUnsavedEdits(draft, options);
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (version !== seenVersion) {
+    setSeenVersion(version);
+    if (!edits.dirty) {
+      const newest = draftOfRecord();
+      setDraft(newest);
+      edits.markSaved(newest);
+    }
+  }
+  return { draft, setDraft, edits };
+}
+
+/**
  * What a modal or drawer holding forms needs: closing it (its ×, Escape, a click outside) with edits
  * not saved asks "Discard the changes?" first, and the page's guard counts its edits while it is
  * open. The forms inside join it with useUnsavedEdits, as on a page.

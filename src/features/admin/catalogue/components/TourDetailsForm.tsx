@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
-import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { useRecordDraft } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { MediaPicker } from '@/features/admin/media/components/MediaPicker.tsx';
 import { fieldOfHint } from '@/lib/field-errors.ts';
 import { notify } from '@/lib/notify.ts';
@@ -21,7 +21,7 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const choices = useQuery(catalogueChoicesQuery());
-  const [draft, setDraft] = useState<TourDraft>(() =>
+  const { draft, setDraft, edits } = useRecordDraft<TourDraft>(tour?.updated_at ?? null, () =>
     tourDraftOf(tour, {
       destinationIds: [...(tour?.tour_destinations ?? [])].sort((a, b) => a.position - b.position).map((link) => link.destination_id),
       experienceIds: (tour?.tour_experiences ?? []).map((link) => link.experience_id),
@@ -31,7 +31,6 @@ export function TourDetailsForm({ tour }: { tour: TourWithParts | null }) {
   const [slugTouched, setSlugTouched] = useState(tour !== null);
   const [problems, setProblems] = useState<TourProblems & { form?: string }>({});
   const hasDays = (tour?.tour_itinerary.length ?? 0) > 0;
-  const edits = useUnsavedEdits(draft);
 
   const save = useMutation({
     mutationFn: (sent: TourDraft) => saveTour(tour?.id ?? null, tourRowOf(sent), { destinations: sent.destinationIds, experiences: sent.experienceIds, activities: sent.activityIds }),

@@ -184,7 +184,7 @@ export function TourEditor({ tourId, userId, tab, field, onTabChange }: { tourId
           <Tabs.Tab value="departures">Departures</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
-          <TourDetailsForm key={tour.updated_at} tour={tour} />
+          <TourDetailsForm tour={tour} />
         </Tabs.Panel>
         <Tabs.Panel value="pricing">
           <TourPricing tour={tour} />

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
-import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { useRecordDraft, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { Money } from '@/components/widgets/Money.tsx';
 import { formatDateRange } from '@/lib/dates.ts';
 import { fieldOfHint } from '@/lib/field-errors.ts';
@@ -13,9 +13,8 @@ import { discountProblems, emptySeason, extraProblems, extraRowOf, priceColumns,
 
 function PriceForm({ tour }: { tour: TourWithParts }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<PriceDraft>(() => priceDraftOf(tour));
+  const { draft, setDraft, edits } = useRecordDraft<PriceDraft>(tour.updated_at, () => priceDraftOf(tour));
   const [problems, setProblems] = useState<Partial<Record<keyof PriceDraft | 'form', string>>>({});
-  const edits = useUnsavedEdits(draft);
   const save = useMutation({
     mutationFn: (sent: PriceDraft) => saveTour(tour.id, priceRowOf(sent)),
     onSuccess: async (_, sent) => {
@@ -234,7 +233,7 @@ export function TourPricing({ tour }: { tour: TourWithParts }) {
   return (
     <Stack gap="md">
       <Section title="Prices" description="What the booking engine charges when no season or departure says otherwise.">
-        <PriceForm key={tour.updated_at} tour={tour} />
+        <PriceForm tour={tour} />
       </Section>
       <Section title="Seasons" description="A departure added within a season takes its name and prices; private trips starting in it are priced by it too.">
         {tour.tour_seasons.length > 0 ? (

@@ -4,7 +4,7 @@ import { Alert, Button, Grid, Group, Loader, NumberInput, Select, SimpleGrid, St
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { useRecordDraft, useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { ConfirmAction } from '@/components/admin/ConfirmAction.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
@@ -35,9 +35,8 @@ function GuideForm({ guide, canWrite }: { guide: GuideWithRecords | null; canWri
   const navigate = useNavigate();
   const currencies = useQuery(currenciesQuery());
   const accounts = useQuery({ ...guideAccountsQuery(), enabled: canWrite });
-  const [draft, setDraft] = useState<GuideDraft>(() => guideDraftOf(guide));
+  const { draft, setDraft, edits } = useRecordDraft<GuideDraft>(guide?.updated_at ?? null, () => guideDraftOf(guide), { enabled: canWrite });
   const [problems, setProblems] = useState<ReturnType<typeof guideProblems> & { form?: string }>({});
-  const edits = useUnsavedEdits(draft, { enabled: canWrite });
   const save = useMutation({
     mutationFn: (sent: GuideDraft) => saveGuide(guide?.id ?? null, guideRowOf(sent)),
     onSuccess: async (id, sent) => {
@@ -284,7 +283,7 @@ export function GuideScreen({ guideId, canWrite }: { guideId: string | null; can
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <Section title="Details">
-              <GuideForm key={guide.updated_at} guide={guide} canWrite={canWrite} />
+              <GuideForm guide={guide} canWrite={canWrite} />
             </Section>
           </Stack>
         </Grid.Col>

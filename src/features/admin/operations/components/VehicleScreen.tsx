@@ -4,7 +4,7 @@ import { Alert, Grid, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useUnsavedEdits } from '@/components/admin/UnsavedChangesGuard.tsx';
+import { useRecordDraft } from '@/components/admin/UnsavedChangesGuard.tsx';
 import { PageHeader } from '@/components/admin/PageHeader.tsx';
 import { FormFooter, Section } from '@/components/admin/Section.tsx';
 import { officeToday } from '@/lib/dates.ts';
@@ -19,9 +19,8 @@ import { Trips } from './Trips.tsx';
 function VehicleForm({ vehicle, canWrite }: { vehicle: VehicleWithRecords | null; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<VehicleDraft>(() => vehicleDraftOf(vehicle));
+  const { draft, setDraft, edits } = useRecordDraft<VehicleDraft>(vehicle?.updated_at ?? null, () => vehicleDraftOf(vehicle), { enabled: canWrite });
   const [problems, setProblems] = useState<ReturnType<typeof vehicleProblems> & { form?: string }>({});
-  const edits = useUnsavedEdits(draft, { enabled: canWrite });
   const save = useMutation({
     mutationFn: (sent: VehicleDraft) => saveVehicle(vehicle?.id ?? null, vehicleRowOf(sent)),
     onSuccess: async (id, sent) => {
@@ -147,7 +146,7 @@ export function VehicleScreen({ vehicleId, canWrite }: { vehicleId: string | nul
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Section title="Details">
-            <VehicleForm key={vehicle.updated_at} vehicle={vehicle} canWrite={canWrite} />
+            <VehicleForm vehicle={vehicle} canWrite={canWrite} />
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
