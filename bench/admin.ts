@@ -4,13 +4,13 @@
 // PGlite. Prints one JSON document: p50 and p95 (ms) of the bookings search, a booking's page, the
 // clients list and the dashboard; and the search's asks one by one (bookings_search.words and so on).
 //   npm run bench:admin        BENCH_ROUNDS=40 BENCH_PGLITE=0 BENCH_SCALE=0.1 to change it
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
-import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
 
 const rounds = benchSetting('BENCH_ROUNDS', 40, 1);
 const scale = benchSetting('BENCH_SCALE', 1, 0.01);
@@ -204,10 +204,7 @@ async function measure(client: SupabaseClient, bookingIds: string[], references:
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const dataDir = path.resolve(`.data-bench-admin-${kind}`);
-  await rm(dataDir, { recursive: true, force: true });
-  const scratch = kind === 'postgres' ? await scratchDatabase(postgresServer, 'bench_admin') : undefined;
-  const databaseUrl = scratch?.url;
+  const { dataDir, databaseUrl, drop } = await benchData(kind, 'bench_admin', postgresServer);
 
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
   const { anonKey } = platform.ctx.apiKeys;
@@ -238,8 +235,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
     sample.rows.map((row) => row.booking_reference),
   );
   await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
+  await drop();
   return { generated_in_s: generatedSeconds, rows: counts, ...figures };
 }
 

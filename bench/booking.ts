@@ -2,14 +2,12 @@
 // rpc('create_booking') against the production server on PostgreSQL (and PGlite for comparison).
 // Prints one JSON document: bookings per second, latency, and the oversell count (must be 0).
 //   npm run bench:booking         BENCH_SECONDS=10 BENCH_CLIENTS=20 BENCH_PGLITE=0 to change it
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
 
 const seconds = benchSetting('BENCH_SECONDS', 10, 0.1);
 const clients = benchSetting('BENCH_CLIENTS', 20, 4);
@@ -63,10 +61,7 @@ async function attempt(call: () => PromiseLike<{ error: { message: string } | nu
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const dataDir = path.resolve(`.data-bench-booking-${kind}`);
-  await rm(dataDir, { recursive: true, force: true });
-  const scratch = kind === 'postgres' ? await scratchDatabase(postgresServer, benchDatabase) : undefined;
-  const databaseUrl = scratch?.url;
+  const { dataDir, databaseUrl, drop } = await benchData(kind, benchDatabase, postgresServer);
 
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
   const { anonKey } = platform.ctx.apiKeys;
@@ -138,8 +133,7 @@ async function benchmark(kind: 'pglite' | 'postgres') {
        from held`,
   );
   await check.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
+  await drop();
 
   const latencies = load.map((a) => a.ms).sort((a, b) => a - b);
   const booked = load.filter((a) => a.outcome === 'booked').length;

@@ -1,14 +1,14 @@
 // REST reads and sign-ins through the server, beside the same reads run directly through the
 // database driver, on PGlite and (when reachable) PostgreSQL. Prints one JSON document.
 //   npm run bench:platform              BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the load
-import { rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { benchSetting, postgresReachable, report, scratchDatabase, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
 
 const seconds = benchSetting('BENCH_SECONDS', 5, 0.1);
 const connections = benchSetting('BENCH_CONNECTIONS', 10, 2);
@@ -68,14 +68,11 @@ async function direct(db: Database, sql: string, params: unknown[] = []): Promis
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const dataDir = path.resolve(`.data-bench-${kind}`);
-  await rm(dataDir, { recursive: true, force: true });
-  const scratch = kind === 'postgres' ? await scratchDatabase(postgresServer, 'bench_platform') : undefined;
-  const databaseUrl = scratch?.url;
+  const { dataDir, databaseUrl, drop } = await benchData(kind, 'bench_platform', postgresServer);
 
   // Baseline first, while this process owns the database (PGlite allows one owner at a time).
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
-  const admin = platform.seeded!;
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
   const { anonKey } = platform.ctx.apiKeys;
   const slug = (await platform.ctx.db.query<{ slug: string }>(`select slug from tours where status = 'active' order by slug limit 1`)).rows[0].slug;
   const direct_tour_list = await direct(platform.ctx.db, directTourList);
@@ -93,11 +90,10 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   const sign_in = await load(`${server.base}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.adminEmail, password: admin.adminPassword }),
+    body: JSON.stringify(admin),
   });
   await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
+  await drop();
 
   const ratio = (rest: Figures, baseline: Figures) => Math.round((rest.requests_per_second / Math.max(1, baseline.requests_per_second)) * 100) / 100;
   return {

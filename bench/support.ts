@@ -1,7 +1,12 @@
-// What the benchmarks share: the server in its own process, and a scratch PostgreSQL database.
+// What the benchmarks share: the built server in its own process, and a copy of the seeded demo
+// company to run it over (a data directory, and on PostgreSQL a database of its own).
 import { spawn } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
+import { adminUrl, ensureTemplate } from '../tests/helpers/template.ts';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -11,10 +16,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server as it runs in production: its own process, so the load generator does not share its thread. */
+/**
+ * The server as it runs in production (the build's dist-server/server.mjs, so `node scripts/build.mjs`
+ * first): its own process, so the load generator does not share its thread.
+ */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
+  if (!existsSync('dist-server/server.mjs')) throw new Error('No build: run `node scripts/build.mjs` first');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['dist-server/server.mjs'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -55,14 +64,38 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A fresh, empty database on the PostgreSQL server (made again if a run before left it), and how to drop it. */
-export async function scratchDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const drop = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
-  await drop();
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop };
+export interface BenchData {
+  /** The server's DATA_DIR: its secrets, admin-credentials.json and, embedded, the database. */
+  dataDir: string;
+  /** On PostgreSQL: the bench's own database. */
+  databaseUrl?: string;
+  /** Removes the copy. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The demo company, migrated and seeded, for one bench run: a copy of the template the test suites
+ * start from (tests/helpers/template.ts), made once per schema, seed and hour. A copy takes about a
+ * second where migrating and seeding take some twenty, twice per bench (PGlite, then PostgreSQL).
+ * On PostgreSQL the bench gets a database of its own, `name`, made from the template database.
+ */
+export async function benchData(kind: 'pglite' | 'postgres', name: string, serverUrl: string): Promise<BenchData> {
+  const template = await ensureTemplate(kind === 'postgres' ? serverUrl : null);
+  const dataDir = path.resolve(`.data-${name}-${kind}`);
+  await rm(dataDir, { recursive: true, force: true });
+  cpSync(template.dir, dataDir, { recursive: true });
+  if (kind === 'pglite') return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  const dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  await dropDatabase();
+  await onServer(serverUrl, `create database ${name} template ${template.database}`);
+  return {
+    dataDir,
+    databaseUrl: adminUrl(serverUrl, name),
+    drop: async () => {
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
