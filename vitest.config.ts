@@ -15,6 +15,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           execArgv,
+          // Vitest's default on 2 cores is one worker, and the suite's time goes into importing each
+          // file's modules: two worker threads take half the time (measured: 42 s in one fork, 21 s).
+          pool: 'threads',
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
