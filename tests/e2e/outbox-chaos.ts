@@ -126,7 +126,11 @@ export async function runChaos(context: BrowserContext, request: APIRequestConte
       await save.click();
       // Saved (on the server, or on the device when offline): the form has nothing left to save.
       await expect(save).not.toHaveAttribute('data-loading', { timeout: 10_000 });
-      await expect(save).toBeDisabled();
+      await expect(save).toBeDisabled().catch(async (error: unknown) => {
+        const said = await page.locator('[role=alert], .mantine-Notification-root, .mantine-TextInput-error').allTextContents();
+        const form = await page.locator('form input').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('id')}=${(input as HTMLInputElement).value}`));
+        throw new Error(`Save profile stays enabled after saving ${phone}; the page says ${JSON.stringify(said)}; the form holds ${JSON.stringify(form)}\n${String(error)}`);
+      });
       model.phone = phone;
       done = `phone ${phone}`;
     } else if (roll < 0.5) {
