@@ -1,9 +1,8 @@
 // `npm test`: install what is missing (Chromium through apt-get), build, then run every suite:
 // typecheck, lint, unit, platform (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), platform-core
 // (the platform alone, without the product's migrations), end-to-end.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureBuild, ensureDependencies, must, root, run } from './lib.mjs';
+import { ensureBuild, ensureDependencies, must, run } from './lib.mjs';
 
 // The end-to-end suite runs Chromium's headless shell; the benches (Lighthouse among them) run the full browser.
 const browsers = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
@@ -22,42 +21,15 @@ ensureDependencies();
 ensureChromium();
 ensureBuild();
 
-/**
- * Runs suites side by side, each with its output kept and printed whole when all have ended, in order.
- * For the two checks that each keep one core busy (tsc and ESLint are single-threaded): together they
- * take the time of the longer one.
- */
-function runTogether(suites) {
-  return Promise.all(
-    suites.map(
-      ([name, args]) =>
-        new Promise((resolve) => {
-          const child = spawn('npx', args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (status) => resolve({ name, status, output }));
-        }),
-    ),
-  );
-}
-
-const failed = [];
-for (const { name, status, output } of await runTogether([
+const suites = [
   ['typecheck', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', ['eslint', '.', '--max-warnings=0']],
-])) {
-  console.log(`\n=== ${name} ===`);
-  process.stdout.write(output);
-  if (status !== 0) failed.push(name);
-}
-
-const suites = [
   ['unit', ['vitest', 'run', '--project', 'unit']],
   ['platform', ['vitest', 'run', '--project', 'platform']],
   ['platform-core', ['vitest', 'run', '--project', 'platform-core']],
   ['e2e', ['playwright', 'test']],
 ];
+const failed = [];
 for (const [name, args] of suites) {
   console.log(`\n=== ${name} ===`);
   if (run('npx', args) !== 0) failed.push(name);
