@@ -4,18 +4,15 @@
 // PGlite. Prints one JSON document: p50 and p95 (ms) of the bookings search, a booking's page, the
 // clients list and the dashboard; and the search's asks one by one (bookings_search.words and so on).
 //   npm run bench:admin        BENCH_ROUNDS=40 BENCH_PGLITE=0 BENCH_SCALE=0.1 to change it
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
-import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, postgresServer, report, startServer } from './support.ts';
 
 const rounds = benchSetting('BENCH_ROUNDS', 40, 1);
 const scale = benchSetting('BENCH_SCALE', 1, 0.01);
 const withPglite = process.env.BENCH_PGLITE !== '0';
-const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const size = {
   clients: Math.round(40_000 * scale),
@@ -204,7 +201,7 @@ async function measure(client: SupabaseClient, bookingIds: string[], references:
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const { dataDir, databaseUrl, drop } = await benchData(kind, 'bench_admin', postgresServer);
+  const { dataDir, databaseUrl, admin, drop } = await benchData(kind, 'bench_admin');
 
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
   const { anonKey } = platform.ctx.apiKeys;
@@ -223,7 +220,6 @@ async function benchmark(kind: 'pglite' | 'postgres') {
   await platform.close();
 
   const server = await startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
   const client = createClient(server.base, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const signedIn = await client.auth.signInWithPassword(admin);
   if (signedIn.error) throw signedIn.error;

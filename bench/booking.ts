@@ -7,12 +7,11 @@ import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, postgresServer, report, startServer } from './support.ts';
 
 const seconds = benchSetting('BENCH_SECONDS', 10, 0.1);
 const clients = benchSetting('BENCH_CLIENTS', 20, 4);
 const withPglite = process.env.BENCH_PGLITE !== '0';
-const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDatabase = 'bench_booking';
 
 /** Departures the load spreads over: roomy ones for throughput, small ones that sell out for the race. */
@@ -61,7 +60,7 @@ async function attempt(call: () => PromiseLike<{ error: { message: string } | nu
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const { dataDir, databaseUrl, drop } = await benchData(kind, benchDatabase, postgresServer);
+  const { dataDir, databaseUrl, drop } = await benchData(kind, benchDatabase);
 
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
   const { anonKey } = platform.ctx.apiKeys;

@@ -1,18 +1,15 @@
 // REST reads and sign-ins through the server, beside the same reads run directly through the
 // database driver, on PGlite and (when reachable) PostgreSQL. Prints one JSON document.
 //   npm run bench:platform              BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the load
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/platform/db/types.ts';
 import { createPlatform } from '../server/platform.ts';
 import { raiseLimits } from '../tests/helpers/raise-limits.ts';
-import { benchData, benchSetting, postgresReachable, report, startServer } from './support.ts';
+import { benchData, benchSetting, postgresReachable, postgresServer, report, startServer } from './support.ts';
 
 const seconds = benchSetting('BENCH_SECONDS', 5, 0.1);
 const connections = benchSetting('BENCH_CONNECTIONS', 10, 2);
-const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Figures {
   requests_per_second: number;
@@ -68,11 +65,10 @@ async function direct(db: Database, sql: string, params: unknown[] = []): Promis
 }
 
 async function benchmark(kind: 'pglite' | 'postgres') {
-  const { dataDir, databaseUrl, drop } = await benchData(kind, 'bench_platform', postgresServer);
+  const { dataDir, databaseUrl, admin, drop } = await benchData(kind, 'bench_platform');
 
   // Baseline first, while this process owns the database (PGlite allows one owner at a time).
   const platform = await createPlatform(loadConfig({}, { dataDir, databaseUrl, logLevel: 'silent' }));
-  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { email: string; password: string };
   const { anonKey } = platform.ctx.apiKeys;
   const slug = (await platform.ctx.db.query<{ slug: string }>(`select slug from tours where status = 'active' order by slug limit 1`)).rows[0].slug;
   const direct_tour_list = await direct(platform.ctx.db, directTourList);

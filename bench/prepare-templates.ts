@@ -3,9 +3,8 @@
 // PostgreSQL both would make the same template database. Prints the templates' hash, which the runner
 // hands each bench (TEST_TEMPLATE_HASH), so that an hour turning mid-run changes nothing.
 import { ensureTemplate } from '../tests/helpers/template.ts';
-import { postgresReachable } from './support.ts';
+import { postgresReachable, postgresServer } from './support.ts';
 
-const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const { hash } = await ensureTemplate(null);
 process.env.TEST_TEMPLATE_HASH = hash;
 if (await postgresReachable(postgresServer)) await ensureTemplate(postgresServer);

@@ -2,11 +2,14 @@
 // company to run it over (a data directory, and on PostgreSQL a database of its own).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { adminUrl, ensureTemplate } from '../tests/helpers/template.ts';
+
+/** The PostgreSQL server the benches make their databases on (BENCH_DATABASE_URL; any database of it to connect to). */
+export const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -69,6 +72,8 @@ export interface BenchData {
   dataDir: string;
   /** On PostgreSQL: the bench's own database. */
   databaseUrl?: string;
+  /** The demo company's admin, as the seed made them. */
+  admin: { email: string; password: string };
   /** Removes the copy. */
   drop(): Promise<void>;
 }
@@ -79,18 +84,20 @@ export interface BenchData {
  * second where migrating and seeding take some twenty, twice per bench (PGlite, then PostgreSQL).
  * On PostgreSQL the bench gets a database of its own, `name`, made from the template database.
  */
-export async function benchData(kind: 'pglite' | 'postgres', name: string, serverUrl: string): Promise<BenchData> {
-  const template = await ensureTemplate(kind === 'postgres' ? serverUrl : null);
+export async function benchData(kind: 'pglite' | 'postgres', name: string): Promise<BenchData> {
+  const template = await ensureTemplate(kind === 'postgres' ? postgresServer : null);
   const dataDir = path.resolve(`.data-${name}-${kind}`);
   await rm(dataDir, { recursive: true, force: true });
   cpSync(template.dir, dataDir, { recursive: true });
-  if (kind === 'pglite') return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
-  const dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  const admin = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as BenchData['admin'];
+  if (kind === 'pglite') return { dataDir, admin, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  const dropDatabase = () => onServer(postgresServer, `drop database if exists ${name} with (force)`);
   await dropDatabase();
-  await onServer(serverUrl, `create database ${name} template ${template.database}`);
+  await onServer(postgresServer, `create database ${name} template ${template.database}`);
   return {
     dataDir,
-    databaseUrl: adminUrl(serverUrl, name),
+    admin,
+    databaseUrl: adminUrl(postgresServer, name),
     drop: async () => {
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
