@@ -122,6 +122,65 @@ function modulesOfEveryPage() {
 
 const everyPage = modulesOfEveryPage();
 
+/**
+ * Each lazy import in a chunk carries the list of files to preload with it (Vite's __vite__mapDeps),
+ * so a route's chunks arrive side by side instead of one import after another. The entry holds the
+ * imports of every route, the back office's hundred included: those lists were 9 KB gzip of every
+ * public page's first JavaScript. A list can leave out what is certain to be loaded or requested by
+ * then: the chunks the importing chunk itself imports (it is running), and, for a route under a
+ * layout route (/admin/..., /traveler/..., the public pages), the chunks of the layout's component,
+ * which the router fetches with the route's (a layout's own list preloads them).
+ */
+function trimmedPreloadLists() {
+  const chunks = new Map<string, { imports: string[]; facadeModuleId: string | null }>();
+  const staticClosure = (fileName: string, into = new Set<string>()) => {
+    if (into.has(fileName)) return into;
+    into.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) staticClosure(imported, into);
+    return into;
+  };
+  const routeFile = /\/src\/routes\/(.+?)\.tsx\?tsr-split=/;
+  const layoutComponents = new Map<string, string>();
+  /** The chunk of the component of the layout route a route chunk sits under (admin.tsx for admin/bookings/index.tsx). */
+  const layoutOf = (fileName: string) => {
+    const route = chunks.get(fileName)?.facadeModuleId?.match(routeFile)?.[1];
+    if (!route) return undefined;
+    const parts = route.split('/');
+    for (let depth = parts.length - 1; depth > 0; depth -= 1) {
+      const layout = layoutComponents.get(parts.slice(0, depth).join('/'));
+      if (layout) return layout;
+    }
+    return undefined;
+  };
+  const plugin: Plugin = {
+    name: 'trimmed-preload-lists',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    generateBundle: {
+      // Before Vite's import analysis writes the lists (in its own generateBundle).
+      order: 'pre',
+      handler(_options, bundle) {
+        chunks.clear();
+        layoutComponents.clear();
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          chunks.set(file.fileName, { imports: file.imports, facadeModuleId: file.facadeModuleId });
+          const layout = file.facadeModuleId?.match(/\/src\/routes\/(.+?)\.tsx\?tsr-split=component$/)?.[1];
+          if (layout) layoutComponents.set(layout, file.fileName);
+        }
+      },
+    },
+  };
+  const resolveDependencies = (fileName: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loaded = staticClosure(hostId);
+    const layout = layoutOf(fileName);
+    if (layout && layout !== fileName) staticClosure(layout, loaded);
+    return deps.filter((dep) => dep === fileName || !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preloadLists = trimmedPreloadLists();
+
 export default defineConfig({
   plugins: [
     // The router plugin generates src/routeTree.gen.ts and must run before React's transform.
@@ -137,6 +196,7 @@ export default defineConfig({
     fontsWithoutLayoutShift(),
     dropUnusedMantineRules(),
     everyPage.plugin,
+    preloadLists.plugin,
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
@@ -150,6 +210,7 @@ export default defineConfig({
     // route's CSS, and moving between pages never waits for a route's styles.
     cssCodeSplit: false,
     manifest: true,
+    modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across releases.
