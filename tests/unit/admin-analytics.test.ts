@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeFrom, funnelSteps, rangeOf, rangeProblem, validateAnalyticsSearch } from '@/features/admin/analytics/model.ts';
+import { changeFrom, funnelSteps, rangeOf, rangeProblem } from '@/features/admin/analytics/model.ts';
+import { validateAnalyticsSearch } from '@/features/admin/analytics/search.ts';
 
 describe('the analytics screen', () => {
   it('shows the last 30 days to today unless the address says otherwise; a bad date is dropped', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type NewBookingValues, balanceOf, bookedExtras, conversationsOf, moveRefusalField, newBookingProblems, newBookingRefusalField, phonePaymentCents, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
-import { dateRangeProblems, isFiltered, paymentStateLabel, searchArguments, validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
+import { type NewBookingValues, balanceOf, bookedExtras, conversationsOf, dateRangeProblems, isFiltered, moveRefusalField, newBookingProblems, newBookingRefusalField, paymentStateLabel, phonePaymentCents, nextStatus, partyProblems, paymentFormProblems, paymentRefusalField, searchArguments, travelerRowProblems, travelerRows, travelersToSave } from '../../src/features/admin/bookings/model.ts';
+import { validateBookingsSearch } from '../../src/features/admin/bookings/search.ts';
 
 describe('the bookings list in the address', () => {
   it('keeps what is valid and drops what is not, so an old or edited link still opens the list', () => {

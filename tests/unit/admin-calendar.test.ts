@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seatsOf, staffingGaps, stepDate, tripsRunBy, validateCalendarSearch, viewRange, weekBars, weeksOf, weekStart } from '../../src/features/admin/operations/calendar.ts';
+import { seatsOf, staffingGaps, stepDate, tripsRunBy, viewRange, weekBars, weeksOf, weekStart } from '../../src/features/admin/operations/calendar.ts';
+import { validateCalendarSearch } from '../../src/features/admin/operations/search.ts';
 
 /** The calendar's days, lanes, filters and address, without a screen. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodLabel } from '../../shared/payment-methods.ts';
-import { activityLabel, exportFileName, guestKey, isAccountKey, mergePlan, normalizeTag, noteProblem, paymentStatusLabel, reasonProblem, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
-import { isFiltered, searchArguments, validateClientsSearch } from '../../src/features/admin/clients/search.ts';
+import { activityLabel, exportFileName, guestKey, isAccountKey, isFiltered, mergePlan, normalizeTag, noteProblem, paymentStatusLabel, reasonProblem, searchArguments, type MergeCandidate } from '../../src/features/admin/clients/model.ts';
+import { validateClientsSearch } from '../../src/features/admin/clients/search.ts';
 
 describe('the clients list in the address', () => {
   it('keeps what is valid and drops what is not, so an old or edited link still opens the list', () => {

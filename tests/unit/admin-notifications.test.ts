@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canRetry, emailKindLabel, isEmailStatus, kindsFor, notificationHref, NOTIFICATION_KINDS, timeAgo } from '../../src/features/admin/notifications/model.ts';
-import { emailLogArguments, validateNotificationsSearch } from '../../src/features/admin/notifications/search.ts';
+import { canRetry, emailKindLabel, emailLogArguments, isEmailStatus, kindsFor, notificationHref, timeAgo } from '../../src/features/admin/notifications/model.ts';
+import { NOTIFICATION_KINDS, validateNotificationsSearch } from '../../src/features/admin/notifications/search.ts';
 
 describe('the kinds a staff member can be told of', () => {
   it('follows the permissions each kind asks for', () => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
 import { Analytics } from '@/features/admin/analytics/components/Analytics.tsx';
-import { validateAnalyticsSearch } from '@/features/admin/analytics/model.ts';
+import { validateAnalyticsSearch } from '@/features/admin/analytics/search.ts';
 
 export const Route = createFileRoute('/admin/analytics')({
   validateSearch: validateAnalyticsSearch,

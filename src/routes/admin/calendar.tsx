@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
-import { validateCalendarSearch } from '@/features/admin/operations/calendar.ts';
 import { Calendar } from '@/features/admin/operations/components/Calendar.tsx';
+import { validateCalendarSearch } from '@/features/admin/operations/search.ts';
 
 export const Route = createFileRoute('/admin/calendar')({
   validateSearch: validateCalendarSearch,

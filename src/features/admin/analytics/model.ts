@@ -1,10 +1,9 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { z } from '@shared/zod.ts';
-import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
+import type { AnalyticsSearch } from './search.ts';
 
 /**
- * The analytics screen, pure: its range in the address, the presets, and the comparisons with the
- * range before. The figures are analytics_report()'s (20261128040800_typed_returns_dashboard_analytics.sql).
+ * The analytics screen, pure: its range, the presets, and the comparisons with the range before.
+ * The figures are analytics_report()'s (20261128040800_typed_returns_dashboard_analytics.sql).
  */
 
 export interface AnalyticsReport {
@@ -43,13 +42,6 @@ export const PRESETS = [
   { value: '90', label: 'Last 90 days', days: 90 },
   { value: '365', label: 'Last 12 months', days: 365 },
 ] as const;
-
-export const analyticsSearchSchema = z.object({ from: optional(isoDay()), to: optional(isoDay()) });
-export type AnalyticsSearch = z.infer<typeof analyticsSearchSchema>;
-
-export function validateAnalyticsSearch(search: Record<string, unknown>): AnalyticsSearch {
-  return withoutAbsent(analyticsSearchSchema.parse(search));
-}
 
 /** The range shown: the address's, else the last 30 days to today. */
 export function rangeOf(search: AnalyticsSearch, today: string): { from: string; to: string } {

@@ -3,7 +3,8 @@ import { namesFor } from '@/features/admin/audit/api.ts';
 import type { AuditNames } from '@/features/admin/audit/describe.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { searchArguments, type BookingsSearch } from './search.ts';
+import { searchArguments } from './model.ts';
+import type { BookingsSearch } from './search.ts';
 
 /** A row of the bookings list, as search_bookings returns it (booking_search_row, 20261128040500_typed_returns_searches.sql). */
 export interface BookingListRow {

@@ -1,5 +1,6 @@
 import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney, parseAmount, toCents } from '@/lib/money.ts';
+import { PAYMENT_STATES, type ATTENTION_LISTS, type BookingsSearch } from './search.ts';
 
 export interface PaymentFormValues {
   amount: number | string;
@@ -319,5 +320,61 @@ export function partyProblems(values: { adults: number | string; children: numbe
   if (!Number.isInteger(adults) || adults < 1) problems.adults = 'At least one adult travels';
   if (!Number.isInteger(children) || children < 0) problems.children = 'Please give the number of children, or 0';
   if (!values.reason.trim()) problems.reason = 'Please give the reason for the change';
+  return problems;
+}
+
+export const ATTENTION_LABELS: Record<(typeof ATTENTION_LISTS)[number], string> = {
+  balance_overdue: 'Balances overdue',
+  balance_due: 'Balances due within 14 days',
+  hold_expiring: 'Holds expiring within 24 hours',
+};
+
+export const PAYMENT_STATE_LABELS: Record<(typeof PAYMENT_STATES)[number], string> = {
+  unpaid: 'Unpaid',
+  part_paid: 'Part paid',
+  paid: 'Paid in full',
+  refund_due: 'Refund owed',
+};
+
+function isPaymentState(state: string): state is (typeof PAYMENT_STATES)[number] {
+  return (PAYMENT_STATES as readonly string[]).includes(state);
+}
+
+/** A payment state's label (search_bookings gives the state as text); a state not known here as it is. */
+export function paymentStateLabel(state: string): string {
+  return isPaymentState(state) ? PAYMENT_STATE_LABELS[state] : state;
+}
+
+/** The arguments of search_bookings for a page of the list (or, with a page and size given, of the export). */
+export function searchArguments(search: BookingsSearch, page = search.page ?? 1, size: number = search.size ?? 25) {
+  return {
+    p_query: search.q?.trim() || null,
+    p_statuses: search.status ?? null,
+    p_payment_state: search.payment ?? null,
+    p_tour_id: search.tour ?? null,
+    p_departure_id: search.departure ?? null,
+    p_travel_from: search.travelFrom ?? null,
+    p_travel_until: search.travelUntil ?? null,
+    p_booked_from: search.bookedFrom ?? null,
+    p_booked_until: search.bookedUntil ?? null,
+    p_sort: search.sort ?? 'created_at',
+    p_descending: search.asc !== 1,
+    p_limit: size,
+    p_offset: (page - 1) * size,
+    p_attention: search.attention ?? null,
+  };
+}
+
+/** Whether any filter narrows the list (the search box included): the empty state says so. */
+export function isFiltered(search: BookingsSearch): boolean {
+  const { sort: _sort, asc: _asc, page: _page, size: _size, ...filters } = search;
+  return Object.keys(filters).length > 0;
+}
+
+/** A filter's dates that contradict each other, as the field message to show. */
+export function dateRangeProblems(search: BookingsSearch): Partial<Record<'travelUntil' | 'bookedUntil', string>> {
+  const problems: Partial<Record<'travelUntil' | 'bookedUntil', string>> = {};
+  if (search.travelFrom && search.travelUntil && search.travelUntil < search.travelFrom) problems.travelUntil = 'The end of the travel dates is before their start';
+  if (search.bookedFrom && search.bookedUntil && search.bookedUntil < search.bookedFrom) problems.bookedUntil = 'The end of the booking dates is before their start';
   return problems;
 }

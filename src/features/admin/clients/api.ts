@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
-import type { ClientKind } from './model.ts';
-import { searchArguments, type ClientsSearch } from './search.ts';
+import { searchArguments, type ClientKind } from './model.ts';
+import type { ClientsSearch } from './search.ts';
 
 /** A row of the clients list, as search_clients returns it (client_search_row, 20261128040500_typed_returns_searches.sql). */
 export interface ClientListRow {

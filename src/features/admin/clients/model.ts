@@ -1,3 +1,5 @@
+import type { ClientsSearch } from './search.ts';
+
 /**
  * The clients screens' rules, free of React and the network (tests/unit/admin-clients.test.ts). A
  * client's key is an account's id or, for a guest who booked without an account, their email in
@@ -82,4 +84,29 @@ export function paymentStatusLabel(status: string): string {
 export function activityLabel(action: string): string {
   const words = action.replace(/[_.]+/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : action;
+}
+
+export const CLIENT_KIND_LABELS: Record<ClientKind, string> = {
+  account: 'With an account',
+  guest: 'Guests (no account)',
+};
+
+/** The arguments of search_clients for a page of the list (or, with a page and size given, of the export). */
+export function searchArguments(search: ClientsSearch, page = search.page ?? 1, size: number = search.size ?? 25) {
+  return {
+    p_query: search.q?.trim() || undefined,
+    p_kind: search.kind,
+    p_tag: search.tag,
+    p_upcoming: search.upcoming === undefined ? undefined : search.upcoming === 1,
+    p_sort: search.sort ?? 'name',
+    p_descending: search.desc === 1,
+    p_limit: size,
+    p_offset: (page - 1) * size,
+  };
+}
+
+/** Whether any filter narrows the list (the search box included): the empty state says so. */
+export function isFiltered(search: ClientsSearch): boolean {
+  const { sort: _sort, desc: _desc, page: _page, size: _size, ...filters } = search;
+  return Object.keys(filters).length > 0;
 }

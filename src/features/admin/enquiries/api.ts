@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { ENQUIRY_STAGES, OPEN_STAGES, stagesOf, type EnquiryStage, type EnquiryView, type QuoteDay, type QuoteForm } from './model.ts';
+import { OPEN_STAGES, stagesOf, type QuoteDay, type QuoteForm } from './model.ts';
+import { ENQUIRY_STAGES, type EnquiryStage, type EnquiryView } from './search.ts';
 import { apiErrorOf } from '@shared/api-errors.ts';
 import { callServer, serverAnswer } from '@/lib/server-api.ts';
 

@@ -1,14 +1,12 @@
 import { addDays } from '@/lib/dates.ts';
 import { toCents } from '@/lib/money.ts';
+import type { EnquiryStage, EnquiryView } from './search.ts';
 
 /**
  * The enquiry pipeline and the quote builder's rules, pure: the same rules the database keeps
  * (20261126000100_enquiry_pipeline.sql, 20261126000200_quotes.sql), checked here first so a form
  * shows its message under the field instead of after a round trip.
  */
-
-export const ENQUIRY_STAGES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
-export type EnquiryStage = (typeof ENQUIRY_STAGES)[number];
 
 export const STAGE_LABELS: Record<EnquiryStage, string> = {
   new: 'New',
@@ -29,9 +27,6 @@ export const STAGE_COLORS: Record<EnquiryStage, string> = {
 /** The stages still being worked on: what the dashboard's "open enquiries" counts. */
 export const OPEN_STAGES: readonly EnquiryStage[] = ['new', 'contacted', 'quoted'];
 
-/** What the list shows: every open enquiry, or one stage. */
-export const ENQUIRY_VIEWS = ['open', ...ENQUIRY_STAGES] as const;
-export type EnquiryView = (typeof ENQUIRY_VIEWS)[number];
 export const VIEW_LABELS: Record<EnquiryView, string> = { open: 'Open', ...STAGE_LABELS };
 
 export function stagesOf(view: EnquiryView): readonly EnquiryStage[] {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
-import { NOTIFICATION_PAGE_SIZE, type NotificationKind } from './model.ts';
-import { emailLogArguments, type NotificationsSearch } from './search.ts';
+import { emailLogArguments, NOTIFICATION_PAGE_SIZE } from './model.ts';
+import type { NotificationKind, NotificationsSearch } from './search.ts';
 
 export type StaffNotification = Pick<Database['public']['Tables']['staff_notifications']['Row'], 'id' | 'kind' | 'title' | 'body' | 'link' | 'created_at' | 'read_at'>;
 

@@ -1,21 +1,9 @@
-/**
- * The notifications screen's rules, free of React and the network: the kinds of notification (as
- * public.staff_notifications checks them) and who is told of each, where one opens, and the email
- * log's states.
- */
+import { EMAIL_STATUSES, NOTIFICATION_KINDS, type EmailStatus, type NotificationKind, type NotificationsSearch } from './search.ts';
 
-export const NOTIFICATION_KINDS = [
-  'booking_made',
-  'payment_received',
-  'refund_due',
-  'hold_expiring',
-  'traveler_message',
-  'enquiry_received',
-  'email_failed',
-  'team_account_changed',
-  'field_note',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * The notifications screen's rules, free of React and the network: who is told of each kind of
+ * notification, where one opens, the email log's states and the arguments of its page.
+ */
 
 /** Each kind's name, what it tells, and the permission whose holders are told (the triggers' choice). */
 export const KIND_INFO: Record<NotificationKind, { label: string; description: string; permission: string }> = {
@@ -57,8 +45,6 @@ export function timeAgo(iso: string, now: Date, formatDate: (iso: string) => str
   return formatDate(iso);
 }
 
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { pending: 'Waiting to send', sent: 'Sent', failed: 'Failed' };
 
 /** Whether an email's status (text in the database) is one this screen knows. */
@@ -79,3 +65,14 @@ export function canRetry(email: { status: string }): boolean {
 
 export const EMAIL_PAGE_SIZE = 25;
 export const NOTIFICATION_PAGE_SIZE = 25;
+
+/** The arguments of email_log() for the log's page. */
+export function emailLogArguments(search: NotificationsSearch) {
+  return {
+    p_status: search.status ?? null,
+    p_kind: search.type ?? null,
+    p_query: search.to?.trim() || null,
+    p_limit: EMAIL_PAGE_SIZE,
+    p_offset: ((search.page ?? 1) - 1) * EMAIL_PAGE_SIZE,
+  };
+}

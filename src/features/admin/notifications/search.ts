@@ -1,6 +1,23 @@
 import { z } from '@shared/zod.ts';
 import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
-import { EMAIL_STATUSES, EMAIL_PAGE_SIZE, NOTIFICATION_KINDS } from './model.ts';
+
+/** The kinds of notification, as public.staff_notifications checks them. */
+export const NOTIFICATION_KINDS = [
+  'booking_made',
+  'payment_received',
+  'refund_due',
+  'hold_expiring',
+  'traveler_message',
+  'enquiry_received',
+  'email_failed',
+  'team_account_changed',
+  'field_note',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The email log's states. */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** The screen's state in the address: the tab, each list's filters and page. */
 export const NOTIFICATION_TABS = ['notifications', 'emails'] as const;
@@ -21,15 +38,4 @@ export type NotificationsSearch = z.infer<typeof notificationsSearchSchema>;
 
 export function validateNotificationsSearch(search: Record<string, unknown>): NotificationsSearch {
   return withoutAbsent(notificationsSearchSchema.parse(search));
-}
-
-/** The arguments of email_log() for the log's page. */
-export function emailLogArguments(search: NotificationsSearch) {
-  return {
-    p_status: search.status ?? null,
-    p_kind: search.type ?? null,
-    p_query: search.to?.trim() || null,
-    p_limit: EMAIL_PAGE_SIZE,
-    p_offset: ((search.page ?? 1) - 1) * EMAIL_PAGE_SIZE,
-  };
 }

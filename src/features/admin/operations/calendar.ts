@@ -1,31 +1,7 @@
 import { addDays, daysBetween } from '@/lib/dates.ts';
-import { z } from '@shared/zod.ts';
-import { isoDay, optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
+import type { CalendarSearch, CalendarView } from './search.ts';
 
-/**
- * The calendar, pure: which days a view shows, how a week's trips stack into lanes, and the view's
- * state in the address (so a view can be bookmarked and a trip's panel linked to).
- */
-
-export const CALENDAR_VIEWS = ['month', 'week', 'list'] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-
-export const calendarSearchSchema = z.object({
-  view: optional(z.enum(CALENDAR_VIEWS)),
-  /** A day of the period shown; today when absent. */
-  date: optional(isoDay()),
-  tour: optional(z.uuid()),
-  guide: optional(z.uuid()),
-  vehicle: optional(z.uuid()),
-  /** The trip whose panel is open. */
-  trip: optional(z.uuid()),
-});
-
-export type CalendarSearch = z.infer<typeof calendarSearchSchema>;
-
-export function validateCalendarSearch(search: Record<string, unknown>): CalendarSearch {
-  return withoutAbsent(calendarSearchSchema.parse(search));
-}
+/** The calendar, pure: which days a view shows, and how a week's trips stack into lanes. */
 
 /** The Monday of the week holding the day (weeks start on Monday, as in Tanzania and most of Europe). */
 export function weekStart(date: string): string {

@@ -10,7 +10,8 @@ import { SeatsFilled } from '@/components/admin/SeatsFilled.tsx';
 import { addDays, formatOfficeDate, formatOfficeDateRange, officeToday } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { analyticsQuery } from '../api.ts';
-import { changeFrom, funnelSteps, PRESETS, rangeOf, rangeProblem, SOURCE_LABELS, USER_TYPE_LABELS, type AnalyticsReport, type AnalyticsSearch } from '../model.ts';
+import { changeFrom, funnelSteps, PRESETS, rangeOf, rangeProblem, SOURCE_LABELS, USER_TYPE_LABELS, type AnalyticsReport } from '../model.ts';
+import type { AnalyticsSearch } from '../search.ts';
 
 const usd = (amount: number) => formatMoney(Number(amount), 'USD');
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -20,7 +20,8 @@ import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingBookings, approveBookingHold, bookingKeys, bookingsPageQuery, tourChoicesQuery, type BookingListRow } from '../api.ts';
-import { ATTENTION_LABELS, BOOKING_STATUSES, dateRangeProblems, isFiltered, PAGE_SIZES, PAYMENT_STATE_LABELS, PAYMENT_STATES, paymentStateLabel, validateBookingsSearch, type BookingsSearch } from '../search.ts';
+import { ATTENTION_LABELS, dateRangeProblems, isFiltered, PAYMENT_STATE_LABELS, paymentStateLabel } from '../model.ts';
+import { BOOKING_STATUSES, PAGE_SIZES, PAYMENT_STATES, validateBookingsSearch, type BookingsSearch } from '../search.ts';
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, { cents: true });
 const clearedFilters: Partial<BookingsSearch> = {

@@ -5,7 +5,7 @@ import { AnchorLink } from '@/components/widgets/AnchorLink.tsx';
 import { Section } from '@/components/admin/Section.tsx';
 import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
-import { QUOTE_STATUS_LABELS, STAGE_LABELS, type EnquiryStage } from '@/features/admin/enquiries/model.ts';
+import { QUOTE_STATUS_LABELS, STAGE_LABELS } from '@/features/admin/enquiries/model.ts';
 import { clientEnquiriesQuery } from '../api.ts';
 
 /** The client's enquiries, newest first, each with the quotes sent on it and the booking a quote became. */
@@ -31,7 +31,7 @@ export function ClientEnquiries({ clientKey }: { clientKey: string }) {
                 </AnchorLink>
                 <Group gap="xs">
                   <Badge variant="light" style={{ overflow: 'visible' }}>
-                    {STAGE_LABELS[enquiry.status as EnquiryStage] ?? enquiry.status}
+                    {STAGE_LABELS[enquiry.status as keyof typeof STAGE_LABELS] ?? enquiry.status}
                   </Badge>
                   <Text size="xs" c="dimmed">
                     {formatOfficeDate(enquiry.created_at)}

@@ -15,7 +15,8 @@ import { formatOfficeDate } from '@/lib/dates.ts';
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { allMatchingClients, clientsPageQuery, tagChoicesQuery, type ClientListRow } from '../api.ts';
-import { CLIENT_KIND_LABELS, CLIENT_KINDS, isFiltered, PAGE_SIZES, validateClientsSearch, type ClientsSearch } from '../search.ts';
+import { CLIENT_KIND_LABELS, isFiltered } from '../model.ts';
+import { CLIENT_KINDS, PAGE_SIZES, validateClientsSearch, type ClientsSearch } from '../search.ts';
 import { ClientKindBadge } from './ClientKindBadge.tsx';
 
 const clearedFilters: Partial<ClientsSearch> = { q: undefined, kind: undefined, tag: undefined, upcoming: undefined };

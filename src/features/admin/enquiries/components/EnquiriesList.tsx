@@ -16,8 +16,8 @@ import { ButtonLink } from '@/components/widgets/ButtonLink.tsx';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { ENQUIRIES_PAGE_SIZE, enquiriesPageQuery, enquiryKeys, enquiryTeamQuery, stageCountsQuery, updateEnquiry, type EnquiryRow } from '../api.ts';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_VIEWS, STAGE_COLORS, STAGE_LABELS, VIEW_LABELS, type EnquiryStage, type EnquiryView } from '../model.ts';
-import type { EnquiriesSearch } from '../search.ts';
+import { ENQUIRY_KIND_LABELS, STAGE_COLORS, STAGE_LABELS, VIEW_LABELS } from '../model.ts';
+import { ENQUIRY_VIEWS, type EnquiriesSearch, type EnquiryStage, type EnquiryView } from '../search.ts';
 
 const columns: FittedColumn<EnquiryRow>[] = [
   {

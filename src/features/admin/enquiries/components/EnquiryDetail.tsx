@@ -11,7 +11,8 @@ import { formatOfficeDate, formatOfficeDateTime, officeToday } from '@/lib/dates
 import { formatMoney } from '@/lib/money.ts';
 import { notify } from '@/lib/notify.ts';
 import { draftQuote, enquiryKeys, enquiryQuery, enquiryTeamQuery, quoteTourChoicesQuery, updateEnquiry } from '../api.ts';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_STAGES, firstDraftFor, QUOTE_STATUS_LABELS, STAGE_COLORS, STAGE_LABELS, type EnquiryStage } from '../model.ts';
+import { ENQUIRY_KIND_LABELS, firstDraftFor, QUOTE_STATUS_LABELS, STAGE_COLORS, STAGE_LABELS } from '../model.ts';
+import { ENQUIRY_STAGES, type EnquiryStage } from '../search.ts';
 
 /** The trip request's answers, as label and value. */
 function detailRows(details: unknown): [string, string][] {

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { formatOfficeDateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.ts';
 import { emailContentQuery, emailLogQuery, notificationKeys, retryEmail, type EmailLogRow } from '../api.ts';
-import { canRetry, EMAIL_PAGE_SIZE, EMAIL_STATUS_LABELS, EMAIL_STATUSES, emailKindLabel, isEmailStatus, type EmailStatus } from '../model.ts';
-import type { NotificationsSearch } from '../search.ts';
+import { canRetry, EMAIL_PAGE_SIZE, EMAIL_STATUS_LABELS, emailKindLabel, isEmailStatus } from '../model.ts';
+import { EMAIL_STATUSES, type EmailStatus, type NotificationsSearch } from '../search.ts';
 import classes from './Notifications.module.css';
 
 const statusColor: Record<EmailStatus, string> = { pending: 'yellow', sent: 'green', failed: 'red' };

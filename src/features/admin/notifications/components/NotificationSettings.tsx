@@ -2,7 +2,8 @@ import { Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/notify.ts';
 import { notificationKeys, optOutsQuery, setKindEnabled } from '../api.ts';
-import { KIND_INFO, type NotificationKind } from '../model.ts';
+import { KIND_INFO } from '../model.ts';
+import type { NotificationKind } from '../search.ts';
 
 /** A switch for each kind the staff member can be told of; one turned off writes nothing for them. */
 export function NotificationSettings({ userId, kinds }: { userId: string; kinds: NotificationKind[] }) {
