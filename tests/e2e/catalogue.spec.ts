@@ -266,6 +266,9 @@ test('the filter controls narrow the list to what the database holds', async ({ 
   await filters.getByLabel('Min price').fill('1000');
   await filters.getByLabel('Max price').fill('3000');
   await filters.getByLabel('Max price').blur();
+  // The boxes take digits only and mark the thousands once left.
+  await expect(filters.getByLabel('Min price')).toHaveValue('1,000');
+  await expect(filters.getByLabel('Max price')).toHaveValue('3,000');
   const byPrice = tours.filter((tour) => tour.base_price >= 1000 && tour.base_price <= 3000);
   expect(sorted(await listedTitles(page, byPrice.length))).toEqual(sorted(byPrice.map((tour) => tour.title)));
   await expect(page).toHaveURL(/minPrice=1000/);

@@ -14,17 +14,17 @@ import { api, rest } from './rest-api.ts';
  */
 const AIM_KB = 170;
 const budgetKb: Record<string, number> = {
-  home: 192,
-  tours: 203,
-  tour: 195,
-  destinations: 183,
-  destination: 187,
-  experiences: 183,
-  blog: 185,
-  post: 189,
-  about: 192,
-  contact: 200,
-  planning: 200,
+  home: 187,
+  tours: 189,
+  tour: 190,
+  destinations: 178,
+  destination: 182,
+  experiences: 178,
+  blog: 180,
+  post: 185,
+  about: 188,
+  contact: 195,
+  planning: 196,
 };
 
 function initialScriptsKb(html: string, pageUrl: string): number {

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { upcomingMonths } from '@/lib/dates.ts';
@@ -20,31 +20,47 @@ export interface TourFilterOptions {
 const ANY = '';
 const PRICE_DEBOUNCE_MS = 500;
 
-/** A price box that tells the list only after the visitor pauses typing (or leaves the box). */
+/** A whole number of dollars with its thousands marked, as the box shows it when the visitor is not typing. */
+function shownPrice(value: number | undefined): string {
+  return value === undefined ? '' : value.toLocaleString('en-US');
+}
+
+/** The dollars typed, whatever else came with them ('$1,500' is 1500); undefined when no digit was typed. */
+function typedPrice(text: string): number | undefined {
+  const digits = text.replace(/\D/g, '').slice(0, 7);
+  return digits ? Number(digits) : undefined;
+}
+
+/**
+ * A price box that tells the list only after the visitor pauses typing (or leaves the box). A text
+ * box with the number keyboard rather than Mantine's NumberInput: that one brings a formatting
+ * library of 5 KB gzip onto the tour list, a page every visitor opens.
+ */
 function PriceInput({ label, value, onChange }: { label: string; value: number | undefined; onChange: (value: number | undefined) => void }) {
-  const [draft, setDraft] = useState<string | number>(value ?? '');
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const commit = (next: string | number) => onChange(typeof next === 'number' && Number.isFinite(next) ? next : undefined);
-  const debouncedCommit = useDebouncedCallback(commit, PRICE_DEBOUNCE_MS);
+  const [draft, setDraft] = useState(() => shownPrice(value));
+  // A new price from elsewhere (the address, Clear filters) replaces the box's text; the box's own commit leaves it as typed.
+  useEffect(() => setDraft((current) => (typedPrice(current) === value ? current : shownPrice(value))), [value]);
+  const debouncedCommit = useDebouncedCallback((next: string) => onChange(typedPrice(next)), PRICE_DEBOUNCE_MS);
   return (
-    <NumberInput
+    <TextInput
       label={label}
       value={draft}
-      min={0}
-      step={100}
-      allowNegative={false}
-      allowDecimal={false}
-      thousandSeparator=","
-      prefix="$"
+      inputMode="numeric"
+      autoComplete="off"
+      leftSection="$"
+      leftSectionPointerEvents="none"
       placeholder="Any"
-      onChange={(next) => {
+      onChange={(event) => {
+        const next = event.currentTarget.value.replace(/[^\d,]/g, '');
         setDraft(next);
         debouncedCommit(next);
       }}
       onBlur={() => {
         // Leaving the box commits now; the pending pause commit must not re-apply it after a later Clear.
         debouncedCommit.cancel();
-        commit(draft);
+        const price = typedPrice(draft);
+        setDraft(shownPrice(price));
+        onChange(price);
       }}
     />
   );
