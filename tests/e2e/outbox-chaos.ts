@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { api, openSignedIn, PASSWORD, rest, signUp } from './rest-api.ts';
 import { controlledByServiceWorker } from './service-worker.ts';
@@ -123,14 +123,22 @@ export async function runChaos(context: BrowserContext, request: APIRequestConte
         .padStart(8, '0')}`;
       await page.getByLabel('Phone', { exact: true }).first().fill(phone);
       const save = page.getByRole('button', { name: 'Save profile' });
+      const consoleSaid: string[] = [];
+      const listen = (message: ConsoleMessage) => {
+        if (message.type() !== 'debug') consoleSaid.push(`${message.type()}: ${message.text()}`);
+      };
+      page.on('console', listen);
       await save.click();
       // Saved (on the server, or on the device when offline): the form has nothing left to save.
       await expect(save).not.toHaveAttribute('data-loading', { timeout: 10_000 });
+      // Read at once: a toast that says why a save failed closes itself within seconds.
+      const toasts = await page.locator('.mantine-Notification-root').allTextContents();
       await expect(save).toBeDisabled().catch(async (error: unknown) => {
-        const said = await page.locator('[role=alert], .mantine-Notification-root, .mantine-TextInput-error').allTextContents();
+        const said = [...toasts, ...(await page.locator('[role=alert], .mantine-Notification-root, .mantine-TextInput-error').allTextContents()), ...consoleSaid];
         const form = await page.locator('form input').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('id')}=${(input as HTMLInputElement).value}`));
         throw new Error(`Save profile stays enabled after saving ${phone}; the page says ${JSON.stringify(said)}; the form holds ${JSON.stringify(form)}\n${String(error)}`);
       });
+      page.off('console', listen);
       model.phone = phone;
       done = `phone ${phone}`;
     } else if (roll < 0.5) {
