@@ -2886,7 +2886,7 @@ export interface Database {
       admin_search: { Args: { p_query: string }; Returns: Database['public']['CompositeTypes']["admin_search_hit"][] };
       analytics_report: { Args: { p_from: string; p_to: string }; Returns: Database['public']['CompositeTypes']["analytics_report"] };
       approve_booking_hold: { Args: { p_booking_id: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
-      audit_names: { Args: { p_ids: string[] }; Returns: Json };
+      audit_names: { Args: { p_ids: string[] }; Returns: { id: string; name: string }[] };
       booking_by_reference: { Args: { p_reference: string; p_email?: string | null }; Returns: Database['public']['Tables']["bookings"]['Row'] };
       booking_invoice: { Args: { p_booking_id: string }; Returns: Json };
       booking_payment_schedule: { Args: { p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Database['public']['CompositeTypes']["payment_schedule"] };

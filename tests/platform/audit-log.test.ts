@@ -132,4 +132,25 @@ describe('the audit log', () => {
     await expect(server.db.query(`truncate public.audit_log`)).rejects.toThrow('The audit log cannot be changed');
     expect((await server.db.query<{ n: number }>(`select count(*)::int as n from public.audit_log`)).rows[0].n).toBeGreaterThan(0);
   });
+
+  it('names the records its entries mention for office staff: one row per record found, at most 500 ids a call', async () => {
+    const { booking, traveler } = await aBooking();
+    const { rows } = await server.db.query<{ tour_id: string; title: string; booking_reference: string }>(
+      `select b.tour_id, t.title, b.booking_reference from public.bookings b join public.tours t on t.id = b.tour_id where b.id = $1`,
+      [booking.id],
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const { client: agent } = await server.staff('agent');
+    const named = await agent.rpc('audit_names', { p_ids: [booking.id, rows[0].tour_id, traveler.userId, unknown] });
+    expect(named.error).toBeNull();
+    expect(Object.fromEntries((named.data as { id: string; name: string }[]).map((record) => [record.id, record.name]))).toEqual({
+      [booking.id]: rows[0].booking_reference,
+      [rows[0].tour_id]: rows[0].title,
+      [traveler.userId]: expect.any(String),
+    });
+    const tooMany = await agent.rpc('audit_names', { p_ids: Array.from({ length: 501 }, () => unknown) });
+    expect(tooMany.error).toMatchObject({ code: '22023', message: 'Ask for at most 500 names at a time' });
+    const asTraveler = await traveler.client.rpc('audit_names', { p_ids: [booking.id] });
+    expect(asTraveler.error?.code).toBe('42501');
+  });
 });

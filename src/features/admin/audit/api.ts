@@ -10,13 +10,17 @@ export type AuditRow = Database['public']['Tables']['audit_log']['Row'];
 /** How many entries a page of the trail adds. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The names of the ids some entries mention (audit_names()), for describing them in words. */
-export async function namesFor(entries: (Pick<AuditRow, 'table_name' | 'record_id' | 'action' | 'old_values' | 'new_values' | 'actor_id'>)[]): Promise<AuditNames> {
-  const ids = [...new Set(entries.flatMap(idsIn))].slice(0, 500);
+/** What people call the records with these ids (audit_names(), at most 500 a call); unknown ids are left out. */
+export async function recordNames(ids: string[]): Promise<AuditNames> {
   if (ids.length === 0) return {};
   const { data, error } = await (await getSupabase()).rpc('audit_names', { p_ids: ids });
   if (error) throw error;
-  return (data ?? {}) as AuditNames;
+  return Object.fromEntries(data.map((record) => [record.id, record.name]));
+}
+
+/** The names of the ids some entries mention, for describing them in words. */
+export function namesFor(entries: (Pick<AuditRow, 'table_name' | 'record_id' | 'action' | 'old_values' | 'new_values' | 'actor_id'>)[]): Promise<AuditNames> {
+  return recordNames([...new Set(entries.flatMap(idsIn))].slice(0, 500));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { namesFor } from '@/features/admin/audit/api.ts';
+import { namesFor, recordNames } from '@/features/admin/audit/api.ts';
 import type { AuditNames } from '@/features/admin/audit/describe.ts';
 import type { Database, Json } from '@/lib/database.types.ts';
 import { getSupabase } from '@/lib/supabase.ts';
@@ -362,8 +362,8 @@ export const bookingFieldNotesQuery = (booking: { id: string; departure_id: stri
         .order('occurred_at');
       if (error) throw error;
       const writers = [...new Set(data.map((note) => note.recorded_by).filter((id): id is string => Boolean(id)))];
-      const names = writers.length ? ((await supabase.rpc('audit_names', { p_ids: writers })).data as Record<string, string> | null) : null;
-      return data.map((note) => ({ ...note, writer: note.recorded_by ? (names?.[note.recorded_by] ?? null) : null }));
+      const names = await recordNames(writers);
+      return data.map((note) => ({ ...note, writer: note.recorded_by ? (names[note.recorded_by] ?? null) : null }));
     },
   });
 
