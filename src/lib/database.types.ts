@@ -2900,7 +2900,7 @@ export interface Database {
       checkout_amount: { Args: { p_kind: string; p_booking_id?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: { booking_id: string; booking_reference: string; kind: string; amount: number; currency: string; email: string; tour_title: string; hold_expires_at: string } };
       choose_payment_method: { Args: { p_booking_id?: string | null; p_method?: string | null; p_reference?: string | null; p_email?: string | null }; Returns: Database['public']['CompositeTypes']["payment_schedule"] };
       claim_guest_booking: { Args: { p_reference: string }; Returns: Database['public']['Tables']["bookings"]['Row'] };
-      client_details: { Args: { p_client_key: string }; Returns: Json };
+      client_details: { Args: { p_client_key: string }; Returns: { client_key: string; kind: string; user_id: string; name: string; email: string; phone: string; country: string; created_at: string; last_sign_in_at: string; email_confirmed: boolean; bookings: Database['public']['CompositeTypes']["client_booking"][]; payments: Database['public']['CompositeTypes']["client_payment"][]; spent_usd: number; last_trip: string; next_trip: string; threads: Database['public']['CompositeTypes']["client_thread"][]; activity: Database['public']['CompositeTypes']["client_activity"][]; notes: Database['public']['CompositeTypes']["client_note"][]; tags: string[]; same_email: Database['public']['CompositeTypes']["client_same_email"][] } };
       client_enquiries: { Args: { p_client_key: string }; Returns: Database['public']['CompositeTypes']["client_enquiry"][] };
       client_tags_in_use: { Args: Record<PropertyKey, never>; Returns: string[] };
       company_currency: { Args: Record<PropertyKey, never>; Returns: string };
@@ -3083,6 +3083,28 @@ export interface Database {
         payment_state: string;
         hold_expires_at: string;
       };
+      client_activity: {
+        id: string;
+        action: string;
+        resource_type: string;
+        resource_id: string;
+        created_at: string;
+      };
+      client_booking: {
+        id: string;
+        booking_reference: string;
+        status: string;
+        created_at: string;
+        tour_title: string;
+        start_date: string;
+        end_date: string;
+        travelers: number;
+        total_amount: number;
+        amount_paid: number;
+        currency: string;
+        contact_name: string;
+        contact_email: string;
+      };
       client_enquiry: {
         id: string;
         subject: string;
@@ -3102,6 +3124,28 @@ export interface Database {
         booking_id: string;
         booking_reference: string;
       };
+      client_note: {
+        id: string;
+        body: string;
+        created_at: string;
+        author_id: string;
+        author_name: string;
+      };
+      client_payment: {
+        id: string;
+        booking_id: string;
+        booking_reference: string;
+        amount: number;
+        currency: string;
+        method: string;
+        status: string;
+        paid_at: string;
+        created_at: string;
+      };
+      client_same_email: {
+        client_key: string;
+        kind: string;
+      };
       client_search_row: {
         client_key: string;
         kind: string;
@@ -3116,6 +3160,13 @@ export interface Database {
         next_trip: string;
         tags: string[];
         account_id: string;
+      };
+      client_thread: {
+        thread_id: string;
+        subject: string;
+        messages: number;
+        last_at: string;
+        unread: number;
       };
       dashboard_amount: {
         count: number;

@@ -155,6 +155,50 @@ describe('a client’s page', () => {
     expect(details.tags).toEqual(['vip']);
     expect((await agent.client.rpc('client_details', { p_client_key: 'nobody@example.com' })).error?.code).toBe('PT404');
   });
+
+  it('shows an account: its sign-in state, a booking and a payment whole, a conversation and its activity', async () => {
+    const threadId = crypto.randomUUID();
+    expect((await account.client.from('messages').insert({ thread_id: threadId, subject: `${marker} question`, body: 'Do we need yellow fever shots?' })).error).toBeNull();
+    expect((await account.client.rpc('log_user_activity', { p_action: 'profile_update', p_resource_type: 'profile' })).error).toBeNull();
+    const { data, error } = await agent.client.rpc('client_details', { p_client_key: account.userId });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      client_key: account.userId,
+      kind: 'account',
+      user_id: account.userId,
+      name: `${marker} Account`,
+      email: account.email,
+      email_confirmed: true,
+      spent_usd: 100,
+      tags: [],
+      same_email: [],
+      threads: [{ thread_id: threadId, subject: `${marker} question`, messages: 1, unread: 1 }],
+      activity: [{ action: 'profile_update', resource_type: 'profile', resource_id: null }],
+    });
+    expect(data.bookings).toEqual([
+      {
+        id: expect.any(String),
+        booking_reference: expect.any(String),
+        status: 'pending',
+        created_at: expect.any(String),
+        tour_title: expect.any(String),
+        start_date: expect.any(String),
+        end_date: expect.any(String),
+        travelers: 2,
+        total_amount: expect.any(Number),
+        amount_paid: 100,
+        currency: 'USD',
+        contact_name: `${marker} Account`,
+        contact_email: account.email,
+      },
+    ]);
+    expect(data.payments).toEqual([
+      { id: expect.any(String), booking_id: data.bookings[0].id, booking_reference: data.bookings[0].booking_reference, amount: 100, currency: 'USD', method: 'cash', status: 'succeeded', paid_at: expect.any(String), created_at: expect.any(String) },
+    ]);
+    // A guest has no sign-in: null, not missing.
+    const guest = await agent.client.rpc('client_details', { p_client_key: otherGuestEmail });
+    expect(guest.data).toMatchObject({ kind: 'guest', user_id: null, last_sign_in_at: null, email_confirmed: null, threads: [], activity: [] });
+  });
 });
 
 describe('merge_clients', () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase.ts';
-import { searchArguments, type ClientKind } from './model.ts';
+import { searchArguments } from './model.ts';
 import type { ClientsSearch } from './search.ts';
 
 /** A row of the clients list, as search_clients returns it (client_search_row, 20261128040500_typed_returns_searches.sql). */
@@ -27,18 +27,21 @@ export interface ClientsPage {
   rows: ClientListRow[];
 }
 
-/** A client's page, as client_details returns it (20261126001300_client_details.sql). */
+/** A client's page, as client_details returns it (20261207000100_typed_returns_client_details.sql). */
 export interface ClientDetail {
   client_key: string;
-  kind: ClientKind;
+  /** A ClientKind. */
+  kind: string;
   user_id: string | null;
   name: string;
   email: string;
   phone: string | null;
   country: string | null;
   created_at: string;
-  last_sign_in_at?: string | null;
-  email_confirmed?: boolean;
+  /** Null for a guest, and for an account never signed in. */
+  last_sign_in_at: string | null;
+  /** Null for a guest. */
+  email_confirmed: boolean | null;
   spent_usd: number;
   last_trip: string | null;
   next_trip: string | null;
@@ -62,7 +65,8 @@ export interface ClientDetail {
   activity: { id: string; action: string; resource_type: string | null; resource_id: string | null; created_at: string }[];
   notes: { id: string; body: string; created_at: string; author_id: string | null; author_name: string | null }[];
   tags: string[];
-  same_email: { client_key: string; kind: ClientKind }[];
+  /** Each kind a ClientKind. */
+  same_email: { client_key: string; kind: string }[];
 }
 
 export const clientKeys = {
@@ -117,8 +121,7 @@ export const clientDetailQuery = (key: string) =>
     queryFn: async (): Promise<ClientDetail> => {
       const { data, error } = await (await getSupabase()).rpc('client_details', { p_client_key: key });
       if (error) throw error.code === 'PT404' ? Object.assign(new Error('This client could not be found'), { status: 404 }) : error;
-      // A jsonb answer: its shape is client_details', described by ClientDetail.
-      return data as unknown as ClientDetail;
+      return data;
     },
   });
 
