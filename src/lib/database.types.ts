@@ -2945,7 +2945,7 @@ export interface Database {
       patch_stamps: { Args: { p_patch: Json; p_at: string; p_prefix: string }; Returns: Json };
       payment_state_of: { Args: { p_booking_id: string; p_total: number; p_paid: number }; Returns: string };
       payment_terms: { Args: Record<PropertyKey, never>; Returns: { deposit_percent: number; balance_due_days: number; offline_hold_days: number } };
-      quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null; p_seats_held?: number | null }; Returns: Json };
+      quote_booking: { Args: { p_departure_id?: string | null; p_adults?: number | null; p_children?: number | null; p_extras?: Json | null; p_promo_code?: string | null; p_tour_id?: string | null; p_start_date?: string | null; p_email?: string | null; p_seats_held?: number | null }; Returns: Database['public']['CompositeTypes']["booking_quote"] };
       quote_for_client: { Args: { p_token: string }; Returns: { reference: string; title: string; status: string; expired: boolean; start_date: string; end_date: string; adults: number; children: number; currency: string; days: Json; lines: Json; total: number; valid_until: string; message: string; sent_at: string; accepted_at: string; client_name: string; client_email: string; deposit_percent: number; tour: Database['public']['CompositeTypes']["quote_tour"]; booking_reference: string } };
       record_analytics_event: { Args: { p_client_id: string; p_name: string; p_properties?: Json | null; p_url?: string | null; p_occurred_at?: string | null }; Returns: undefined };
       record_check_in: { Args: { p_client_id: string; p_departure_id: string; p_booking_id: string; p_traveler_index: number; p_checked_in_at: string }; Returns: Database['public']['Tables']["trip_check_ins"]['Row'] };
@@ -3062,6 +3062,19 @@ export interface Database {
       analytics_viewers: {
         user_type: string;
         views: number;
+      };
+      booking_quote: {
+        tour_id: string;
+        departure_id: string;
+        start_date: string;
+        end_date: string;
+        season: string;
+        currency: string;
+        adults: number;
+        children: number;
+        promo_code: string;
+        lines: Database['public']['CompositeTypes']["quote_line"][];
+        total: number;
       };
       booking_search_row: {
         id: string;
@@ -3363,6 +3376,14 @@ export interface Database {
         deposit: number;
         balance: number;
         full: number;
+      };
+      quote_line: {
+        kind: string;
+        code: string;
+        label: string;
+        quantity: number;
+        unit_price: number;
+        amount: number;
       };
       quote_tour: {
         title: string;

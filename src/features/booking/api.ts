@@ -28,8 +28,7 @@ export function isOfflineError(error: unknown): boolean {
 export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
   const { data, error, status } = await (await getSupabase()).rpc('quote_booking', quoteArgs(request));
   if (error) throw new BookingRefusal(error.message, error.code ?? '', status);
-  // A jsonb answer: its shape is quote_booking's, described by Quote.
-  return data as unknown as Quote;
+  return data;
 }
 
 /** The price of a choice, as the booking function will charge it. Refusals are not retried: they say what to change. */

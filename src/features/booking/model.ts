@@ -183,7 +183,8 @@ export function amountDueNow(total: number, plan: PaymentPlan, method: PaymentMe
 /* Quotes. */
 
 export interface QuoteLine {
-  kind: 'adult' | 'child' | 'single_supplement' | 'group_discount' | 'extra' | 'promo';
+  /** adult, child, single_supplement, group_discount, extra or promo. */
+  kind: string;
   code: string | null;
   label: string;
   quantity: number;

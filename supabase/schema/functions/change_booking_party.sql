@@ -42,14 +42,14 @@ begin
 
   -- The same promo code when it still applies; priced without it otherwise.
   begin
-    v_quote := public.quote_booking(v_departure.id, p_adults, coalesce(p_children, 0), v_extras, v_booking.promo_code,
-                                    v_departure.tour_id, null, v_booking.contact ->> 'email', v_booking.adults + v_booking.children);
+    v_quote := to_jsonb(public.quote_booking(v_departure.id, p_adults, coalesce(p_children, 0), v_extras, v_booking.promo_code,
+                                    v_departure.tour_id, null, v_booking.contact ->> 'email', v_booking.adults + v_booking.children));
   exception when sqlstate '22023' or sqlstate 'PT404' then
     if v_booking.promo_code is null then
       raise;
     end if;
-    v_quote := public.quote_booking(v_departure.id, p_adults, coalesce(p_children, 0), v_extras, null,
-                                    v_departure.tour_id, null, null, v_booking.adults + v_booking.children);
+    v_quote := to_jsonb(public.quote_booking(v_departure.id, p_adults, coalesce(p_children, 0), v_extras, null,
+                                    v_departure.tour_id, null, null, v_booking.adults + v_booking.children));
   end;
 
   v_previous := v_booking.total_amount;

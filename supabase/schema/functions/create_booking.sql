@@ -133,7 +133,7 @@ begin
   if p_departure_id is not null then
     perform 1 from public.tour_departures where id = p_departure_id for update;
   end if;
-  v_quote := public.quote_booking(p_departure_id, p_adults, p_children, p_extras, p_promo_code, p_tour_id, p_start_date, v_email);
+  v_quote := to_jsonb(public.quote_booking(p_departure_id, p_adults, p_children, p_extras, p_promo_code, p_tour_id, p_start_date, v_email));
   v_total := (v_quote ->> 'total')::numeric;
   select * into v_tour from public.tours where id = (v_quote ->> 'tour_id')::uuid;
 

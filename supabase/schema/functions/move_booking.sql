@@ -41,14 +41,14 @@ begin
   end if;
   -- The same promo code when it still applies; priced without it otherwise.
   begin
-    v_quote := public.quote_booking(p_departure_id, v_booking.adults, v_booking.children, coalesce(v_booking.extras, '[]'),
-                                    v_booking.promo_code, v_departure.tour_id, null, v_booking.contact ->> 'email');
+    v_quote := to_jsonb(public.quote_booking(p_departure_id, v_booking.adults, v_booking.children, coalesce(v_booking.extras, '[]'),
+                                    v_booking.promo_code, v_departure.tour_id, null, v_booking.contact ->> 'email'));
   exception when sqlstate '22023' or sqlstate 'PT404' then
     if v_booking.promo_code is null then
       raise;
     end if;
-    v_quote := public.quote_booking(p_departure_id, v_booking.adults, v_booking.children, coalesce(v_booking.extras, '[]'),
-                                    null, v_departure.tour_id, null, null);
+    v_quote := to_jsonb(public.quote_booking(p_departure_id, v_booking.adults, v_booking.children, coalesce(v_booking.extras, '[]'),
+                                    null, v_departure.tour_id, null, null));
   end;
   v_previous := v_booking.total_amount;
   perform public.set_audit_reason(v_reason);

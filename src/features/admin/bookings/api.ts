@@ -224,7 +224,7 @@ export async function quoteDeparture(departureId: string, party: { tourId: strin
     p_seats_held: party.seatsHeld ?? 0,
   });
   if (error) throw error;
-  return data as unknown as { total: number; currency: string };
+  return data;
 }
 
 export async function moveBooking(bookingId: string, departureId: string, reason: string): Promise<{ total: number; difference: number }> {
