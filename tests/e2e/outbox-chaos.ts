@@ -125,16 +125,25 @@ export async function runChaos(context: BrowserContext, request: APIRequestConte
       const save = page.getByRole('button', { name: 'Save profile' });
       const consoleSaid: string[] = [];
       const listen = (message: ConsoleMessage) => {
-        if (message.type() !== 'debug') consoleSaid.push(`${message.type()}: ${message.text()}`);
+        if (message.type() !== 'debug') consoleSaid.push(`${message.type()}: ${message.text()} ${message.location().url}`);
       };
       page.on('console', listen);
+      // Every toast shown from here on, kept (the one that says why a save failed closes itself), and
+      // whether the save started at all (the button showed it was saving).
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+        new MutationObserver(() => {
+          for (const toast of document.querySelectorAll('.mantine-Notification-root')) if (toast.textContent && !seen.includes(toast.textContent)) seen.push(toast.textContent);
+          if (document.querySelector('form button[type=submit][data-loading]') && !seen.includes('(saving shown)')) seen.push('(saving shown)');
+        }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+      });
       await save.click();
       // Saved (on the server, or on the device when offline): the form has nothing left to save.
       await expect(save).not.toHaveAttribute('data-loading', { timeout: 10_000 });
-      // Read at once: a toast that says why a save failed closes itself within seconds.
-      const toasts = await page.locator('.mantine-Notification-root').allTextContents();
       await expect(save).toBeDisabled().catch(async (error: unknown) => {
-        const said = [...toasts, ...(await page.locator('[role=alert], .mantine-Notification-root, .mantine-TextInput-error').allTextContents()), ...consoleSaid];
+        const toasts = await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+        const said = [...toasts, ...(await page.locator('[role=alert], .mantine-TextInput-error').allTextContents()), ...consoleSaid];
         const form = await page.locator('form input').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('id')}=${(input as HTMLInputElement).value}`));
         throw new Error(`Save profile stays enabled after saving ${phone}; the page says ${JSON.stringify(said)}; the form holds ${JSON.stringify(form)}\n${String(error)}`);
       });
