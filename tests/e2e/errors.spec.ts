@@ -172,6 +172,9 @@ test('reports made while the server cannot be reached are kept, at most 10, and 
   await page.goto('/');
   // The page shows from its HTML before the app (and its error reporter) has started.
   await hydrated(page);
+  // The page's idle work has loaded its code (the chat widget comes last), so the connection dropped
+  // below cuts none of its downloads: reports of those would push the ones under test out.
+  await expect(page.getByTestId('chat-launcher')).toBeVisible({ timeout: 15_000 });
 
   const messages = Array.from({ length: 12 }, (_, i) => `Itinerary sync ${i + 1} failed ${Date.now()}`);
   // Uncaught errors, as the app would raise them: the window listener reports each.

@@ -75,6 +75,24 @@ describe('error reports while the server is away', () => {
     expect(await localDb.errorReports.count()).toBe(12);
   });
 
+  test('are not made for a chunk that fails to load while the browser is offline: those would push the real ones out', async () => {
+    vi.stubGlobal('navigator', { onLine: false, userAgent: 'unit' });
+    try {
+      const offline = reportError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/toast-MZN4ZLfa.js'), { source: 'unhandledrejection' });
+      expect(offline.errorType).toBe('Chunk Loading');
+      expect(await offline.sent).toBe('dropped');
+      expect(await reportError(new Error('Itinerary sync failed'), { source: 'window.error' }).sent).toBe('kept');
+    } finally {
+      vi.stubGlobal('navigator', undefined);
+    }
+    // Online, a chunk that fails to load is a broken release: kept, and sent when the server is back.
+    expect(await reportError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/ChatWidget-Cp8hoUxD.js')).sent).toBe('kept');
+    expect((await keptReports()).map((report) => report.body.message)).toEqual([
+      'Itinerary sync failed',
+      'Failed to fetch dynamically imported module: http://127.0.0.1/assets/ChatWidget-Cp8hoUxD.js',
+    ]);
+  });
+
   test('are kept in the order they were made, whichever post failed first', async () => {
     const madeAt = (second: number) => new Date(Date.UTC(2026, 10, 23, 8, 0, second)).toISOString();
     // The report made first fails last; eleven reports: the one made first is the one dropped.

@@ -84,8 +84,11 @@ export function reportError(error: unknown, context: ErrorContext = {}, occurred
     userId: null as string | null,
   };
 
+  // A chunk that fails to load while the browser is offline says the connection is away, not that a
+  // release is broken; kept, such reports would push the device's real ones out (it keeps ten).
+  const offlineChunk = errorType === 'Chunk Loading' && globalThis.navigator?.onLine === false;
   const sent =
-    count > MAX_REPEATS
+    count > MAX_REPEATS || offlineChunk
       ? Promise.resolve<ReportOutcome>('dropped')
       : currentUser().then((user) => submit('errors', { ...body, userId: user?.userId ?? null }));
   const handle: ReportHandle = { id, errorType, sent };
