@@ -164,8 +164,8 @@ function trimmedPreloadLists() {
         for (const file of Object.values(bundle)) {
           if (file.type !== 'chunk') continue;
           chunks.set(file.fileName, { imports: file.imports, facadeModuleId: file.facadeModuleId });
-          const layout = file.facadeModuleId?.match(/\/src\/routes\/(.+?)\.tsx\?tsr-split=component$/)?.[1];
-          if (layout) layoutComponents.set(layout, file.fileName);
+          const route = file.facadeModuleId?.match(routeFile)?.[1];
+          if (route && file.facadeModuleId!.endsWith('=component')) layoutComponents.set(route, file.fileName);
         }
       },
     },
