@@ -28,6 +28,11 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
+// The page renderer (dist-server/ssr/, loaded later) takes React from node_modules, and React picks its
+// build by NODE_ENV: unset, that is the development build, several times slower to render and full of
+// checks that only matter while developing.
+process.env.NODE_ENV ??= 'production';
+
 const config = loadConfig();
 const unlock = lockDataDir(config.dataDir);
 const platform = await createPlatform(config);
