@@ -1,9 +1,11 @@
-// In UTC, so the server-rendered page and the browser that hydrates it print the same date. Built
-// at first use: the page's first Intl object loads the browser's locale data, which would otherwise
-// lengthen the evaluation of the app's entry.
-let longDate: Intl.DateTimeFormat | undefined;
-let calendarDate: Intl.DateTimeFormat | undefined;
-let monthOfYear: Intl.DateTimeFormat | undefined;
+// Dates of the public pages are written out by hand, in UTC, so the server-rendered page and the
+// browser that hydrates it print the same words. Not with Intl.DateTimeFormat: a page's first one
+// loads the browser's calendar and time zone data, some 70 ms of a public page's load on Lighthouse's
+// phone (measured on /tours), and these formats are fixed English ones. The words are Intl's own:
+// tests/unit/dates.test.ts compares every day of three years with it.
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** en-GB's short months, September's included ('Sept'). */
+const SHORT_MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** Today's date where the visitor is, as yyyy-mm-dd. */
 export function localIsoDate(now: Date = new Date()): string {
@@ -11,21 +13,16 @@ export function localIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** '3 March 2026': a post's date, a page's last change. */
+/** 'March 3, 2026': a post's date, a page's last change (the day it was in UTC). */
 export function formatLongDate(iso: string): string {
-  longDate ??= new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return longDate.format(new Date(iso));
+  const date = new Date(iso);
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/**
- * '3 Dec 2026': a departure's date, read as a calendar date, not an instant, so no time zone
- * shifts it. One formatter for every call: a tour list formats a date per card, and building a
- * DateTimeFormat costs more than formatting with one.
- */
+/** '3 Dec 2026': a departure's date, read as a calendar date, not an instant, so no time zone shifts it. */
 export function formatCalendarDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  calendarDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return calendarDate.format(new Date(Date.UTC(year, month - 1, day)));
+  return `${day} ${SHORT_MONTH_NAMES[month - 1]} ${year}`;
 }
 
 /**
@@ -42,8 +39,7 @@ export function formatDateRange(start: string, end: string): string {
 
 /** 'March 2026': a review's month. */
 export function formatMonthOfYear(date: Date): string {
-  monthOfYear ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return monthOfYear.format(date);
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** The next `count` months from `today` (yyyy-mm-dd), as yyyy-mm with a label: 'March 2026'. */

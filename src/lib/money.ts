@@ -61,7 +61,40 @@ export function toCents(amount: number | string): number {
   return Math.round(Number(amount) * 100);
 }
 
-// A page of tour cards formats dozens of prices: each currency's format is built once.
+/**
+ * The display currencies' en-US prefixes, as Intl.NumberFormat writes them ('$4,357', 'TZS 1,200,000'
+ * with a no-break space). Written out: a page's first Intl number format loads the browser's locale
+ * data, some 50 ms of a public page's load on Lighthouse's phone (measured on /tours), and every price
+ * on the public pages is in one of these. Any other currency still goes through Intl.
+ */
+const MONEY_PREFIXES: Readonly<Record<string, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  AUD: 'A$',
+  CAD: 'CA$',
+  TZS: 'TZS\u00a0',
+  KES: 'KES\u00a0',
+  CHF: 'CHF\u00a0',
+} satisfies Record<(typeof DISPLAY_CURRENCIES)[number], string>;
+
+/**
+ * The amount without its sign, to `digits` places and grouped by thousands ('1,234,567.50'). Rounded
+ * as Intl rounds: half away from zero, on the number's shortest decimal form (0.015 is '0.015', so
+ * 0.02, where toFixed, working on the binary value 0.01499..., gives 0.01).
+ */
+function groupedDigits(value: number, digits: number): string {
+  const shortest = String(Math.abs(value));
+  // Exponent forms: below a millionth (nothing at two places) or past 1e21 (no amount is).
+  const fixed = shortest.includes('e') ? Math.abs(value).toFixed(digits) : undefined;
+  const [whole, fraction = ''] = (fixed ?? shortest).split('.');
+  const scaled = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0')) + (fixed === undefined && (fraction[digits] ?? '0') >= '5' ? 1n : 0n);
+  const text = scaled.toString().padStart(digits + 1, '0');
+  const grouped = text.slice(0, text.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return digits === 0 ? grouped : `${grouped}.${text.slice(text.length - digits)}`;
+}
+
+// Other currencies' formats, each built once: a page of tour cards formats dozens of prices.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function moneyFormat(currency: string, digits: number): Intl.NumberFormat {
@@ -81,11 +114,14 @@ function moneyFormat(currency: string, digits: number): Intl.NumberFormat {
 export function formatMoney(amount: number | string, currency: string, options: { cents?: boolean } = {}): string {
   const value = Number(amount) || 0;
   const digits = (options.cents ?? !Number.isInteger(round2(value))) ? 2 : 0;
+  const sign = value < 0 ? '-' : '';
+  const prefix = MONEY_PREFIXES[currency];
+  if (prefix !== undefined) return `${sign}${prefix}${groupedDigits(value, digits)}`;
   try {
     return moneyFormat(currency, digits).format(value);
   } catch {
     // A code Intl does not know still reads as money.
-    return `${value < 0 ? '-' : ''}${currency} ${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+    return `${sign}${currency} ${groupedDigits(value, digits)}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, setStaffDisplay } from '../../src/lib/dates.ts';
+import { formatCalendarDate, formatDateRange, formatLongDate, formatMonthOfYear, formatOfficeDate, formatOfficeDateRange, formatOfficeDateTime, setStaffDisplay } from '../../src/lib/dates.ts';
 
 describe('a trip’s dates', () => {
   it('say the month and year once where the two dates share them', () => {
@@ -10,6 +10,24 @@ describe('a trip’s dates', () => {
 
   it('are one date for a day trip', () => {
     expect(formatDateRange('2026-12-01', '2026-12-01')).toBe('1 Dec 2026');
+  });
+});
+
+describe('the public pages’ dates', () => {
+  it('are the words Intl gives, for every day of three years, written without it', () => {
+    const calendar = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const monthOfYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let day = Date.UTC(2025, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const date = new Date(day);
+      const isoDate = date.toISOString().slice(0, 10);
+      expect(formatCalendarDate(isoDate)).toBe(calendar.format(date));
+      expect(formatMonthOfYear(date)).toBe(monthOfYear.format(date));
+      // An instant late in the day is still that day in UTC, wherever the page is read.
+      expect(formatLongDate(`${isoDate}T23:30:00Z`)).toBe(long.format(date));
+    }
+    expect(formatCalendarDate('2026-09-03')).toBe('3 Sept 2026');
+    expect(formatLongDate('2026-03-03T10:00:00Z')).toBe('March 3, 2026');
   });
 });
 

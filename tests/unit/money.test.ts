@@ -25,6 +25,26 @@ describe('formatMoney', () => {
     expect(formatMoney(-15.5, 'ZZ1')).toBe('-ZZ1 15.50');
   });
 
+  it('writes every display currency as Intl.NumberFormat does, rounding included, without building one', () => {
+    // Halves that binary cannot hold exactly, whole thousands, and amounts of every size to three places.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const amounts = [0, 0.005, 0.015, 0.125, 0.285, 1.005, 1.115, 2.675, 9.995, 999.5, 999.995, 1000, 1234.5, 99999.999, 1234567.891, 20000000, 4357.5];
+    for (let index = 0; index < 300; index += 1) amounts.push(Math.round(random() * 10 ** (1 + Math.floor(random() * 9)) * 1000) / 1000);
+    for (const currency of DISPLAY_CURRENCIES) {
+      for (const digits of [0, 2]) {
+        const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+        for (const amount of amounts.flatMap((amount) => [amount, -amount])) {
+          if (amount === 0 && Object.is(amount, -0)) continue;
+          expect(formatMoney(amount, currency, { cents: digits === 2 }), `${currency} ${amount} to ${digits} places`).toBe(intl.format(amount));
+          // Unset: cents only where the amount has them.
+          const shown = Number.isInteger(Math.round(amount * 100) / 100) ? 0 : 2;
+          if (shown === digits) expect(formatMoney(amount, currency), `${currency} ${amount}`).toBe(intl.format(amount));
+        }
+      }
+    }
+  });
+
   it('formats each currency alike however often, cents or none', () => {
     expect([formatMoney(10, 'EUR'), formatMoney(10.5, 'EUR'), formatMoney(10, 'EUR'), formatMoney(10, 'GBP')]).toEqual(['€10', '€10.50', '€10', '£10']);
   });
