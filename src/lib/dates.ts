@@ -4,8 +4,10 @@
 // phone (measured on /tours), and these formats are fixed English ones. The words are Intl's own:
 // tests/unit/dates.test.ts compares every day of three years with it.
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** en-GB's short months, September's included ('Sept'). */
-const SHORT_MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+/** Three letters each: the office's 'D MMM YYYY'. */
+const SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));
+/** en-GB's short months, as Intl writes them on the public pages: September is 'Sept'. */
+const EN_GB_SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, name === 'September' ? 4 : 3));
 
 /** Today's date where the visitor is, as yyyy-mm-dd. */
 export function localIsoDate(now: Date = new Date()): string {
@@ -22,7 +24,7 @@ export function formatLongDate(iso: string): string {
 /** '3 Dec 2026': a departure's date, read as a calendar date, not an instant, so no time zone shifts it. */
 export function formatCalendarDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  return `${day} ${SHORT_MONTH_NAMES[month - 1]} ${year}`;
+  return `${day} ${EN_GB_SHORT_MONTH_NAMES[month - 1]} ${year}`;
 }
 
 /**
@@ -62,8 +64,6 @@ export const DEFAULT_DISPLAY_DATES: DisplayDates = { timezone: 'Africa/Dar_es_Sa
 
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'] as const;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 function assemble(format: string, year: number, month: number, day: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   switch (format) {
@@ -72,7 +72,7 @@ function assemble(format: string, year: number, month: number, day: number): str
     case 'YYYY-MM-DD':
       return `${year}-${pad(month)}-${pad(day)}`;
     case 'D MMM YYYY':
-      return `${day} ${MONTHS[month - 1]} ${year}`;
+      return `${day} ${SHORT_MONTH_NAMES[month - 1]} ${year}`;
     default:
       return `${pad(month)}/${pad(day)}/${year}`;
   }
