@@ -2,7 +2,7 @@
 // The service worker at /sw.js. scripts/build-sw.mjs bundles this file and injects the precache list.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import { cacheKeyForRead, isAnonymousRequest, isAppNavigation, isPublicImage, isPublicRead, isSignedInArea } from './routes.ts';
@@ -23,6 +23,37 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// workbox-build injects the list in place of the one mention of self.__WB_MANIFEST.
+const precacheList = self.__WB_MANIFEST;
+const precache = new PrecacheController();
+precache.addToCacheList(precacheList);
+/** Entries with a revision are fetched past the HTTP cache, as Workbox's own install does; hashed ones may come from it. */
+const revisioned = new Set(precacheList.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])));
+
+/**
+ * Workbox's own install (precacheAndRoute) fetches the list one request at a time (workbox issue
+ * 2528: browsers that ran short of memory with hundreds at once): some 400 chunks, a round trip
+ * each, kept a first visitor's app from working offline for 44 s over an 80 ms round trip. Six at a
+ * time, as many as a browser opens to one server, it takes 16 s, most of it the cache's own writes,
+ * which the browser makes one after another (bench:web, offline_ready_ms).
+ */
+const INSTALL_AT_ONCE = 6;
+
+async function installPrecache(event: ExtendableEvent): Promise<void> {
+  const waiting = precache.getURLsToCacheKeys().entries();
+  const lane = async () => {
+    for (const [url, cacheKey] of waiting) {
+      const request = new Request(url, { integrity: precache.getIntegrityForCacheKey(cacheKey), cache: revisioned.has(url) ? 'reload' : 'default', credentials: 'same-origin' });
+      await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+    }
+  };
+  await Promise.all(Array.from({ length: INSTALL_AT_ONCE }, lane));
+}
+
+self.addEventListener('install', (event) => event.waitUntil(installPrecache(event)));
+// Removes what an earlier version precached and this one does not.
+self.addEventListener('activate', (event) => void precache.activate(event));
 
 const pages = new NetworkFirst({
   cacheName: 'pages',
@@ -75,7 +106,7 @@ async function handlePublicRead({ request, event }: { request: Request; event: E
 // comes with a new version of this worker (the Refresh notice).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isSignedInArea(url),
-  async ({ request, event }) => (await matchPrecache(SHELL_URL)) ?? pages.handle({ request, event }),
+  async ({ request, event }) => (await precache.matchPrecache(SHELL_URL)) ?? pages.handle({ request, event }),
 );
 // Other navigations: fresh HTML when the network answers, else the copy of that page, else the shell,
 // whose router renders any app route from precached chunks.
@@ -85,41 +116,14 @@ registerRoute(
     try {
       return await pages.handle({ request, event });
     } catch {
-      return (await matchPrecache(SHELL_URL)) ?? (await matchPrecache(OFFLINE_URL)) ?? Response.error();
+      return (await precache.matchPrecache(SHELL_URL)) ?? (await precache.matchPrecache(OFFLINE_URL)) ?? Response.error();
     }
   },
 );
 // Anything else opened as a page (API URLs, files): network only, and the offline page when that fails.
 registerRoute(({ request, url }) => request.mode === 'navigate' && !isAppNavigation(url), new NetworkOnly());
 
-/**
- * Workbox's install fetches the precache list one entry at a time (workbox issue 2528): some 400
- * chunks, one round trip each, which on a phone's network keeps the app from working offline for
- * half a minute after the first visit. The hashed assets are cached for good by the server, so they
- * are fetched here first, a few at a time, into the browser's HTTP cache, and Workbox's own fetch of
- * each is answered from there (or joins this one while it is still on its way).
- */
-const WARM_AT_ONCE = 6;
-
-async function warmHttpCache(entries: ReadonlyArray<PrecacheEntry | string>): Promise<void> {
-  // Entries with a revision are fetched by Workbox past the HTTP cache; hashed ones have none.
-  const urls = entries.filter((entry): entry is PrecacheEntry => typeof entry !== 'string' && !entry.revision).map((entry) => new URL(entry.url, self.location.href).href);
-  const next = urls.values();
-  const lane = async () => {
-    for (const url of next) {
-      // A failed warm-up costs nothing: Workbox fetches the entry itself and reports its own failure.
-      await fetch(url, { credentials: 'same-origin' })
-        .then((response) => response.arrayBuffer())
-        .catch(() => undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: WARM_AT_ONCE }, lane));
-}
-
-// workbox-build injects the list in place of the one mention of self.__WB_MANIFEST.
-const precacheList = self.__WB_MANIFEST;
-self.addEventListener('install', (event) => event.waitUntil(warmHttpCache(precacheList)));
-precacheAndRoute(precacheList);
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
 registerRoute(({ request, url }) => isPublicRead(request, url), handlePublicRead);
@@ -128,7 +132,7 @@ registerRoute(({ request }) => request.destination === 'font', fonts);
 registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === '/api/config', runtimeConfig);
 
 setCatchHandler(async ({ request }) => {
-  if (request.destination === 'document' || request.mode === 'navigate') return (await matchPrecache(OFFLINE_URL)) ?? Response.error();
+  if (request.destination === 'document' || request.mode === 'navigate') return (await precache.matchPrecache(OFFLINE_URL)) ?? Response.error();
   return Response.error();
 });
 
