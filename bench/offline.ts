@@ -8,11 +8,10 @@
 //   npm run bench:offline
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, sparePort, startBuiltServer } from '../tests/e2e/built-server.ts';
-import { benchSetting, report } from './support.ts';
+import { benchSetting, lineTo, report } from './support.ts';
 
 const runs = benchSetting('BENCH_RUNS', 5, 1);
 const waitMs = Number(process.env.BENCH_WAIT_MS ?? 20_000);
@@ -37,41 +36,6 @@ function summary(samples: (number | null)[]): Figures {
   // A reload that never showed the trip is the worst there is.
   const max = shown.length < samples.length || shown.length === 0 ? null : shown[shown.length - 1];
   return { median, max, samples };
-}
-
-/**
- * The line between the browser and the server, on a port of its own: it passes bytes both ways, or,
- * hanging, drops the connections it carries and takes new ones without ever answering (a request
- * through Playwright's routing pays for the round trip to this process, which would be measured too).
- */
-async function lineTo(serverPort: number, port: number) {
-  const sockets = new Set<Socket>();
-  let hanging = false;
-  const keep = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const line = createServer((client) => {
-    keep(client);
-    if (hanging) return;
-    const server = connect(serverPort, '127.0.0.1');
-    keep(server);
-    client.pipe(server).pipe(client);
-    client.on('close', () => server.destroy());
-    server.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => line.listen(port, '127.0.0.1', resolve));
-  return {
-    hang(on: boolean) {
-      hanging = on;
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      line.close(() => resolve());
-    }),
-  };
 }
 
 type Line = Awaited<ReturnType<typeof lineTo>>;
@@ -230,7 +194,7 @@ if (!existsSync(path.join(repoRoot, 'dist/sw.js')) || !existsSync(path.join(repo
 // The browser reaches the server through the line only, so its address is the site's.
 const port = await sparePort();
 const server = await startBuiltServer({ env: { SITE_URL: `http://127.0.0.1:${port}` } });
-const line = await lineTo(Number(new URL(server.url).port), port);
+const line = await lineTo(Number(new URL(server.url).port), { port });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { adminUrl, ensureTemplate } from '../tests/helpers/template.ts';
@@ -123,4 +123,48 @@ export function report(figures: unknown, problems: string[] = []): void {
   console.log(JSON.stringify(figures, null, 2));
   for (const problem of problems) console.error(`bench: ${problem}`);
   if (problems.length) process.exitCode = 1;
+}
+
+/**
+ * A line between the browser and a server, on a port of its own (0: any free one). It passes bytes
+ * both ways, each chunk held for half of `roundTripMs` each way when set (timers of one delay fire in
+ * the order they were set, so the bytes keep theirs). hang(true) drops the connections it carries and
+ * takes new ones without ever answering: lie-fi. (A request through Playwright's routing would pay
+ * for the round trip to the bench's process, which would be measured too.)
+ */
+export async function lineTo(serverPort: number, options: { port?: number; roundTripMs?: number } = {}) {
+  const delay = (options.roundTripMs ?? 0) / 2;
+  const sockets = new Set<Socket>();
+  let hanging = false;
+  const keep = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const pass = (from: Socket, to: Socket) => {
+    if (delay === 0) from.pipe(to);
+    else from.on('data', (chunk) => setTimeout(() => to.writable && to.write(chunk), delay));
+    from.on('close', () => setTimeout(() => to.destroy(), delay));
+  };
+  const line = createServer((client) => {
+    keep(client);
+    if (hanging) return;
+    const server = connect(serverPort, '127.0.0.1');
+    keep(server);
+    pass(client, server);
+    pass(server, client);
+  });
+  await new Promise<void>((resolve) => line.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(line.address() as AddressInfo).port}`,
+    hang(on: boolean) {
+      hanging = on;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        line.close(() => resolve());
+      }),
+  };
 }

@@ -5,34 +5,13 @@
 // until the service worker controls the page, that is until the app works offline.
 // Prints one JSON document.   node --import tsx bench/web.ts
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { repoRoot, startBuiltServer } from '../tests/e2e/built-server.ts';
-import { benchSetting, report } from './support.ts';
+import { benchSetting, lineTo, report } from './support.ts';
 
 const runs = benchSetting('BENCH_RUNS', 5, 1);
 const rttMs = benchSetting('BENCH_RTT_MS', 80, 10);
-
-/**
- * A line to the server on a port of its own that holds every chunk of bytes for half the round
- * trip, each way (the order kept: timers of one delay fire in the order they were set).
- */
-async function delayedLine(serverPort: number, roundTripMs: number) {
-  const line = createServer((client) => {
-    const server = connect(serverPort, '127.0.0.1');
-    const pass = (from: typeof client, to: typeof client) => from.on('data', (chunk) => setTimeout(() => to.writable && to.write(chunk), roundTripMs / 2));
-    pass(client, server);
-    pass(server, client);
-    for (const [one, other] of [[client, server], [server, client]]) {
-      one.on('close', () => setTimeout(() => other.destroy(), roundTripMs / 2));
-      one.on('error', () => other.destroy());
-    }
-  });
-  await new Promise<void>((resolve) => line.listen(0, '127.0.0.1', resolve));
-  const { port } = line.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => line.close(() => resolve())) };
-}
 
 /** Milliseconds from a first visit's navigation until the service worker controls the page. */
 async function timeToOfflineReady(page: Page, url: string): Promise<number> {
@@ -112,7 +91,7 @@ try {
   for (let run = 0; run < runs; run++) samples.push(await timeToHome(page));
 
   // A fresh visitor over a slower line: the service worker's install is a round trip per request.
-  const line = await delayedLine(Number(new URL(server.url).port), rttMs);
+  const line = await lineTo(Number(new URL(server.url).port), { roundTripMs: rttMs });
   const distant = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const offlineReadyMs = await timeToOfflineReady(await distant.newPage(), line.url);
   await distant.close();

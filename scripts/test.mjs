@@ -66,13 +66,12 @@ for (const [name, args] of suites) {
   console.log(`\n=== ${name} ===`);
   if (run('npx', withResults(name, args)) !== 0) failed.push(name);
 }
+for (const name of failed.filter((suite) => vitestSuites.includes(suite))) {
+  console.error(`\nFailed in ${name}:\n${failuresOf(name).join('\n')}`);
+}
+rmSync(resultsDir, { recursive: true, force: true });
 if (failed.length) {
-  for (const name of failed.filter((suite) => vitestSuites.includes(suite))) {
-    console.error(`\nFailed in ${name}:\n${failuresOf(name).join('\n')}`);
-  }
-  rmSync(resultsDir, { recursive: true, force: true });
   console.error(`\nFailed suites: ${failed.join(', ')}`);
   process.exit(1);
 }
-rmSync(resultsDir, { recursive: true, force: true });
 console.log('\nAll suites passed.');
