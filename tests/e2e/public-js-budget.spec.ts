@@ -14,17 +14,17 @@ import { api, rest } from './rest-api.ts';
  */
 const AIM_KB = 170;
 const budgetKb: Record<string, number> = {
-  home: 187,
-  tours: 189,
-  tour: 190,
-  destinations: 178,
-  destination: 182,
-  experiences: 178,
-  blog: 180,
-  post: 185,
-  about: 188,
-  contact: 195,
-  planning: 196,
+  home: 177,
+  tours: 179,
+  tour: 180,
+  destinations: 168,
+  destination: 172,
+  experiences: 168,
+  blog: 170,
+  post: 175,
+  about: 178,
+  contact: 192,
+  planning: 193,
 };
 
 function initialScriptsKb(html: string, pageUrl: string): number {

@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requirePermission } from '@/features/admin/access/guard.ts';
 import { Inbox } from '@/features/admin/messages/components/Inbox.tsx';
-import { z } from '@shared/zod.ts';
-import { optionalInAddress as optional } from '@/lib/search-params.ts';
+import { flag, searchParams, uuid } from '@/lib/search-params.ts';
 
-const inboxSearch = z.object({
-  thread: optional(z.uuid()),
-  waiting: optional(z.literal(1)),
-});
+const validateInboxSearch = searchParams({ thread: uuid, waiting: flag });
 
 export const Route = createFileRoute('/admin/messages')({
-  validateSearch: (search: Record<string, unknown>) => inboxSearch.parse(search),
+  validateSearch: validateInboxSearch,
   beforeLoad: ({ context }) => requirePermission(context.access, 'messages.read'),
   component: function MessagesScreen() {
     const { thread, waiting } = Route.useSearch();

@@ -1,17 +1,14 @@
-import { z } from '@shared/zod.ts';
-import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
+import { type AddressSearch, oneOf, searchParams, text } from '@/lib/search-params.ts';
 
 /** The tours list's state, kept in the address: words to find and a status. */
-export const toursSearchSchema = z.object({
-  q: optional(z.string().check(z.maxLength(100))),
-  status: optional(z.enum(['draft', 'active', 'archived'])),
-});
+const toursSearch = {
+  q: text({ max: 100 }),
+  status: oneOf(['draft', 'active', 'archived']),
+};
 
-export type ToursSearch = z.infer<typeof toursSearchSchema>;
+export type ToursSearch = AddressSearch<typeof toursSearch>;
 
-export function validateToursSearch(search: Record<string, unknown>): ToursSearch {
-  return withoutAbsent(toursSearchSchema.parse(search));
-}
+export const validateToursSearch = searchParams(toursSearch);
 
 export const EDITOR_TABS = ['details', 'pricing', 'itinerary', 'departures'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];

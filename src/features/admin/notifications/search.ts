@@ -1,5 +1,4 @@
-import { z } from '@shared/zod.ts';
-import { optionalInAddress as optional, withoutAbsent } from '@/lib/search-params.ts';
+import { type AddressSearch, flag, oneOf, searchParams, text, wholeNumber } from '@/lib/search-params.ts';
 
 /** The kinds of notification, as public.staff_notifications checks them. */
 export const NOTIFICATION_KINDS = [
@@ -22,20 +21,18 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** The screen's state in the address: the tab, each list's filters and page. */
 export const NOTIFICATION_TABS = ['notifications', 'emails'] as const;
 
-export const notificationsSearchSchema = z.object({
-  tab: optional(z.enum(NOTIFICATION_TABS)),
+const notificationsSearch = {
+  tab: oneOf(NOTIFICATION_TABS),
   // The notifications: only unread ones, one kind.
-  unread: optional(z.literal(1)),
-  kind: optional(z.enum(NOTIFICATION_KINDS)),
+  unread: flag,
+  kind: oneOf(NOTIFICATION_KINDS),
   // The email log: its status, the email's kind (any text: kinds are the server's), part of an address.
-  status: optional(z.enum(EMAIL_STATUSES)),
-  type: optional(z.string().check(z.regex(/^[a-z_]{1,60}$/))),
-  to: optional(z.string().check(z.maxLength(200))),
-  page: optional(z.int().check(z.minimum(1), z.maximum(100_000))),
-});
+  status: oneOf(EMAIL_STATUSES),
+  type: text({ max: 60, pattern: /^[a-z_]{1,60}$/ }),
+  to: text({ max: 200 }),
+  page: wholeNumber(1, 100_000),
+};
 
-export type NotificationsSearch = z.infer<typeof notificationsSearchSchema>;
+export type NotificationsSearch = AddressSearch<typeof notificationsSearch>;
 
-export function validateNotificationsSearch(search: Record<string, unknown>): NotificationsSearch {
-  return withoutAbsent(notificationsSearchSchema.parse(search));
-}
+export const validateNotificationsSearch = searchParams(notificationsSearch);
