@@ -146,6 +146,7 @@ export default defineConfig(
       'scratch/',
       'supabase/schema/',
       'src/routeTree.gen.ts',
+      'src/routeTree.public.gen.ts',
       'src/lib/database.types.ts',
     ],
   },

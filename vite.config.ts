@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
@@ -190,6 +190,15 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
       quoteStyle: 'single',
       autoCodeSplitting: true,
+    }),
+    // The same routes without the back office and the traveler portal: the tree public pages start
+    // with (src/app/route-trees.ts), so their entry holds none of those routes' definitions.
+    tanstackRouterGenerator({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.public.gen.ts',
+      routeFileIgnorePattern: '^(admin|traveler)(\\.tsx)?$',
+      quoteStyle: 'single',
     }),
     react(),
     preloadFirstScreenFonts(),

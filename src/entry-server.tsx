@@ -11,6 +11,7 @@ import type { RenderedPage } from '@shared/rendered-page.ts';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { routeTree } from './routeTree.gen.ts';
 
 // Requests render at the same time: each reads its own page data, which the browser then reads from the HTML.
 const requestPageData = new AsyncLocalStorage<PageDataDocument>();
@@ -21,7 +22,7 @@ onlineManager.setOnline(false);
 
 /** Every route's code-split parts, loaded once when the server starts: no page's first render waits for them. */
 export async function loadRouteChunks(): Promise<void> {
-  const router = createAppRouter(createQueryClient(), createMemoryHistory());
+  const router = createAppRouter(createQueryClient(), routeTree, { history: createMemoryHistory() });
   await Promise.all(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
 }
 
@@ -34,7 +35,7 @@ export async function loadRouteChunks(): Promise<void> {
 export function renderPage(url: string, pageData: PageDataDocument): Promise<RenderedPage | null> {
   return requestPageData.run(pageData, async () => {
     const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+    const router = createAppRouter(queryClient, routeTree, { history: createMemoryHistory({ initialEntries: [url] }) });
     await router.load();
     if (router.state.matches.length === 0) {
       queryClient.clear();

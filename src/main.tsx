@@ -8,7 +8,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { trackPageViews } from '@/lib/analytics.ts';
-import { retryRouteChunks } from '@/lib/chunk-retry.ts';
 import { loadAndReportError } from '@/lib/error-reporting/load-report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
 import { endHydration, holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
@@ -20,7 +19,7 @@ import { bindSessionNavigation } from '@/lib/session/index.ts';
 import { App } from './app/App.tsx';
 import { startDeviceSync } from './app/device-sync.ts';
 import { createQueryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createBrowserRouter } from './app/router.tsx';
 
 // Errors are reported from the first line on (kept on the device while offline).
 startErrorReporting();
@@ -49,7 +48,7 @@ async function startApp(): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   // Code-split route chunks retry after 1 s and 2 s, then reload the page.
-  const router = retryRouteChunks(createAppRouter(queryClient));
+  const router = await createBrowserRouter(queryClient);
   trackPageViews(router);
   // An expired session that cannot be refreshed sends signed-in pages to /auth/login.
   bindSessionNavigation(router);

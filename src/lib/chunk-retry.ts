@@ -120,12 +120,20 @@ function withRetries(original: LazyComponent, chunk: string, options: ChunkRetry
 
 const LAZY_COMPONENT_KEYS = ['component', 'errorComponent', 'notFoundComponent', 'pendingComponent'] as const;
 
-/** Gives every code-split route component the retries; returns the router it was given. */
+const withRetriesAlready = new WeakSet<LazyComponent>();
+
+/**
+ * Gives every code-split route component the retries; returns the router it was given. Run again
+ * when the router learns more routes (src/app/router.tsx): those it has seen keep their one wrapper.
+ */
 export function retryRouteChunks<TRouter extends AnyRouter>(router: TRouter, options: ChunkRetryOptions = {}): TRouter {
   for (const route of Object.values(router.routesById as Record<string, { id: string; options: Record<string, unknown> }>)) {
     for (const key of LAZY_COMPONENT_KEYS) {
       const component = route.options[key] as LazyComponent | undefined;
-      if (typeof component?.preload === 'function') route.options[key] = withRetries(component, `${route.id}#${key}`, options);
+      if (typeof component?.preload !== 'function' || withRetriesAlready.has(component)) continue;
+      const wrapped = withRetries(component, `${route.id}#${key}`, options);
+      withRetriesAlready.add(wrapped);
+      route.options[key] = wrapped;
     }
   }
   return router;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { preloadErrorScreens, PublicErrorScreen, RootErrorScreen } from '@/components/errors/ErrorScreens.tsx';
 import { brandingQuery } from '@/features/branding/api.ts';
@@ -9,11 +9,22 @@ import { PublicShell } from './-components/PublicShell.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /**
+   * In the browser, on a page that started with the public routes only (src/app/router.tsx): loads
+   * the back office's and the portal's routes when pathname needs them; undefined when it does not.
+   */
+  learnRoutesFor?: (pathname: string) => Promise<void> | undefined;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context, location }) => {
     void context.queryClient.prefetchQuery(brandingQuery());
+    // Matched without the routes it needs: once they are learned, the same address is matched again.
+    const learning = context.learnRoutesFor?.(location.pathname);
+    if (learning)
+      return learning.then(() => {
+        throw redirect({ href: location.href, replace: true });
+      });
   },
   component: RootLayout,
   errorComponent: RootErrorScreen,

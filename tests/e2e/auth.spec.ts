@@ -129,3 +129,34 @@ test('auth-fix repairs the session and comes back after signing in', async ({ pa
   await expect(page).toHaveURL(/\/admin-access$/);
   await expect(page.getByText('Need more access?')).toBeVisible();
 });
+
+test("the portal's routes load on the way there from a public page; back, forward and a reload between them keep each page", async ({ page }) => {
+  // A public page starts with the public routes only; the whole route tree is a chunk of its own.
+  const routeTreeLoads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/routeTree\.gen-[\w-]+\.js$/.test(new URL(request.url()).pathname)) routeTreeLoads.push(request.url());
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = newEmail();
+  await page.goto('/auth/register');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  expect(routeTreeLoads).toEqual([]);
+  await register(page, email);
+  const portalNavigation = page.getByRole('navigation', { name: 'My trips' });
+  await expect(portalNavigation.getByRole('link', { name: 'Payments' })).toBeVisible();
+  expect(routeTreeLoads).toHaveLength(1);
+
+  // To the home page in the app, then a reload there: the page starts again with the public routes.
+  await page.getByRole('link', { name: /home$/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Back into the portal from that page: its routes load again and it shows, not a not-found page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/traveler$/);
+  await expect(portalNavigation.getByRole('link', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

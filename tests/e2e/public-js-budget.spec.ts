@@ -14,17 +14,17 @@ import { api, rest } from './rest-api.ts';
  */
 const AIM_KB = 170;
 const budgetKb: Record<string, number> = {
-  home: 177,
-  tours: 179,
-  tour: 180,
-  destinations: 168,
-  destination: 172,
-  experiences: 168,
-  blog: 170,
-  post: 175,
-  about: 178,
-  contact: 192,
-  planning: 193,
+  home: 172,
+  tours: 174,
+  tour: 175,
+  destinations: 163,
+  destination: 167,
+  experiences: 163,
+  blog: 165,
+  post: 170,
+  about: 173,
+  contact: 187,
+  planning: 188,
 };
 
 function initialScriptsKb(html: string, pageUrl: string): number {
