@@ -35,6 +35,7 @@ const sharedFeatureModules = [
   './branding/api.ts', //                        contact, portal
   './contact/api.ts', //                         planning
   './contact/components/Honeypot.tsx', //        planning
+  './contact/enquiry-checks.ts', //              planning
   './tours/components/TourCard.tsx', //          portal
   './tours/model.ts', //                         destinations, experiences, portal
 ];

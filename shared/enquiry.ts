@@ -1,50 +1,17 @@
 import { z } from './zod.ts';
 import { emailPattern } from './email.ts';
+import { HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, TRIP_BUDGETS, TRIP_INTERESTS, TRIP_TIMING, type FieldErrors } from './enquiry-fields.ts';
 
 /**
  * What the contact form and the trip planner send to POST /api/enquiries. The browser checks a form
  * with these schemas to show field messages at once; the server checks the same schemas again, since
- * only its check counts. Field errors are keyed by the field's path ('email', 'trip.adults').
+ * only its check counts. Field errors are keyed by the field's path ('email', 'trip.adults'). The
+ * forms' choices and limits are in enquiry-fields.ts, which a page can show without loading Zod.
  */
-
-export const PREFERRED_CONTACT = [
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone call' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-] as const;
-
-export const TRIP_INTERESTS = [
-  { value: 'wildlife', label: 'Wildlife safari' },
-  { value: 'great-migration', label: 'Great Migration' },
-  { value: 'trekking', label: 'Kilimanjaro & trekking' },
-  { value: 'beach', label: 'Beach & islands' },
-  { value: 'culture', label: 'Culture & people' },
-  { value: 'photography', label: 'Photography' },
-  { value: 'honeymoon', label: 'Honeymoon' },
-  { value: 'family', label: 'Family travel' },
-  { value: 'birding', label: 'Birding' },
-  { value: 'luxury', label: 'Luxury lodges' },
-] as const;
-
-/** Budget per person, excluding international flights, in US dollars. */
-export const TRIP_BUDGETS = [
-  { value: 'under-2500', label: 'Under $2,500' },
-  { value: '2500-5000', label: '$2,500 – $5,000' },
-  { value: '5000-8000', label: '$5,000 – $8,000' },
-  { value: '8000-plus', label: '$8,000 or more' },
-  { value: 'undecided', label: 'Not sure yet' },
-] as const;
-
-export const TRIP_TIMING = [
-  { value: 'dates', label: 'Exact dates' },
-  { value: 'month', label: 'A month' },
-  { value: 'flexible', label: 'Flexible' },
-] as const;
 
 type Values<T extends readonly { value: string }[]> = [T[number]['value'], ...T[number]['value'][]];
 const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as Values<T>;
 
-export const MAX_MESSAGE = 5_000;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 const name = z.string({ error: 'Please tell us your name' }).check(
@@ -163,9 +130,6 @@ export type ChatEnquiry = z.infer<typeof chatEnquirySchema>;
 export type TripPlan = z.infer<typeof tripSchema>;
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-/** One message per field, keyed by its path; the first problem of each field wins. */
-export type FieldErrors = Record<string, string>;
-
 export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
@@ -180,14 +144,6 @@ export function checkEnquiry<T>(schema: z.ZodMiniType<T>, value: unknown): { ok:
   const result = schema.safeParse(value);
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
-
-/** The short reference a visitor quotes: the first eight characters of the enquiry's id. */
-export function enquiryReference(id: string): string {
-  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
-}
-
-/** The name of the hidden field people never see and bots fill in. */
-export const HONEYPOT_FIELD = 'website';
 
 /** What a form sends: the enquiry, and the honeypot's value when something filled it in. */
 export type OutgoingEnquiry = Enquiry & { [HONEYPOT_FIELD]?: string };

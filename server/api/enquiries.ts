@@ -1,18 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import {
-  checkEnquiry,
-  enquiryReference,
-  enquirySchema,
-  HONEYPOT_FIELD,
-  PREFERRED_CONTACT,
-  TRIP_BUDGETS,
-  TRIP_INTERESTS,
-  type Enquiry,
-  type FieldErrors,
-  type PlanningEnquiry,
-} from '../../shared/enquiry.ts';
+import { checkEnquiry, enquirySchema, type Enquiry, type PlanningEnquiry } from '../../shared/enquiry.ts';
+import { enquiryReference, HONEYPOT_FIELD, PREFERRED_CONTACT, TRIP_BUDGETS, TRIP_INTERESTS, type FieldErrors } from '../../shared/enquiry-fields.ts';
 import type { ProductContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { parseJson } from '../platform/http/body.ts';

@@ -23,8 +23,8 @@ const budgetKb: Record<string, number> = {
   blog: 165,
   post: 170,
   about: 173,
-  contact: 187,
-  planning: 188,
+  contact: 179,
+  planning: 180,
 };
 
 function initialScriptsKb(html: string, pageUrl: string): number {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@shared/enquiry.ts';
+import type { FieldErrors } from '@shared/enquiry-fields.ts';
 
 /** The wizard's steps and the fields each one asks for (keys of the enquiry's field errors). */
 export const PLANNING_STEPS = [

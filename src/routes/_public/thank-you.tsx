@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Confetti } from '@/components/widgets/Confetti.tsx';
 import { BookingConfirmation } from '@/features/booking/components/BookingConfirmation.tsx';
-import { enquiryReference } from '@shared/enquiry.ts';
+import { enquiryReference } from '@shared/enquiry-fields.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Booking references as create_booking makes them (KS-2026-7K3Q9-M4XPA), and the older KS-2026-7K3Q9 and KS2611-7K3Q9A. */

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Grid, Paper, Radio, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconSend } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { afterPageIdle } from '@/lib/idle.ts';
+import { enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, type FieldErrors } from '@shared/enquiry-fields.ts';
 import { sendEnquiry, type EnquiryResult } from '../api.ts';
-import { checkEnquiry, contactEnquirySchema, enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, type FieldErrors } from '@shared/enquiry.ts';
+import { enquiryChecksIfLoaded, loadEnquiryChecks, type EnquiryChecks } from '../enquiry-checks.ts';
 import { Honeypot } from './Honeypot.tsx';
 
 interface ContactValues {
@@ -52,23 +54,33 @@ export function ContactForm() {
   const [sent, setSent] = useState<EnquiryResult | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const draft = (next: ContactValues) => ({ kind: 'contact' as const, ...next, phone: next.phone || undefined });
+  useEffect(() => afterPageIdle(loadEnquiryChecks), []);
+
+  const check = ({ checkEnquiry, contactEnquirySchema }: EnquiryChecks, next: ContactValues) =>
+    checkEnquiry(contactEnquirySchema, { kind: 'contact' as const, ...next, phone: next.phone || undefined });
 
   const set = (field: keyof ContactValues) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    // After a first try, messages follow the typing so a fixed field clears at once.
-    if (attempted) {
-      const checked = checkEnquiry(contactEnquirySchema, draft(next));
+    // After a first try (which had the checks loaded), messages follow the typing so a fixed field clears at once.
+    const checks = enquiryChecksIfLoaded();
+    if (attempted && checks) {
+      const checked = check(checks, next);
       setErrors(checked.ok ? {} : checked.errors);
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setAttempted(true);
     setFailure(null);
-    const checked = checkEnquiry(contactEnquirySchema, draft(values));
+    let checked: ReturnType<typeof check>;
+    try {
+      checked = check(await loadEnquiryChecks(), values);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    setAttempted(true);
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = fieldOrder.find((field) => checked.errors[field]);

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@shared/enquiry.ts';
+import { HONEYPOT_FIELD } from '@shared/enquiry-fields.ts';
 import classes from './Honeypot.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Chip, Grid, Group, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Honeypot } from '@/features/contact/components/Honeypot.tsx';
-import { MAX_MESSAGE, PREFERRED_CONTACT, TRIP_BUDGETS, TRIP_INTERESTS, TRIP_TIMING, type FieldErrors } from '@shared/enquiry.ts';
+import { MAX_MESSAGE, PREFERRED_CONTACT, TRIP_BUDGETS, TRIP_INTERESTS, TRIP_TIMING, type FieldErrors } from '@shared/enquiry-fields.ts';
 import type { PlanValues } from '../model.ts';
 import classes from './PlanningWizard.module.css';
 

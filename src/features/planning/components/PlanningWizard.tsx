@@ -5,7 +5,9 @@ import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
 import { DeferredOverlay, useMountOnIdle } from '@/components/widgets/DeferredOverlay.tsx';
 import { sendEnquiry, type EnquiryResult } from '@/features/contact/api.ts';
-import { checkEnquiry, HONEYPOT_FIELD, planningEnquirySchema, type FieldErrors } from '@shared/enquiry.ts';
+import { enquiryChecksIfLoaded, loadEnquiryChecks, type EnquiryChecks } from '@/features/contact/enquiry-checks.ts';
+import { afterPageIdle } from '@/lib/idle.ts';
+import { HONEYPOT_FIELD, type FieldErrors } from '@shared/enquiry-fields.ts';
 import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
 import { lazyWithLoad } from '@/lib/lazy.ts';
 import { PLANNING_STEPS, stepErrors, type PlanValues } from '../model.ts';
@@ -112,16 +114,28 @@ export function PlanningWizard({
   const today = useMemo(() => localIsoDate(), []);
   const months = useMemo(() => upcomingMonths(today, MONTHS_AHEAD), [today]);
 
-  const check = (next: PlanValues) => {
-    const checked = checkEnquiry(planningEnquirySchema, toEnquiry(next));
+  useEffect(() => afterPageIdle(loadEnquiryChecks), []);
+  const checkPlan = ({ checkEnquiry, planningEnquirySchema }: EnquiryChecks, next: PlanValues) => checkEnquiry(planningEnquirySchema, toEnquiry(next));
+  const problemsOf = (checks: EnquiryChecks, next: PlanValues) => {
+    const checked = checkPlan(checks, next);
     return checked.ok ? {} : checked.errors;
+  };
+  /** The checks, loaded if they are not in yet; a failure to load them is said where sending fails. */
+  const enquiryChecks = async () => {
+    try {
+      return await loadEnquiryChecks();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
   };
 
   const set = <K extends keyof PlanValues>(field: K, value: PlanValues[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    // Once a step has shown its messages they follow the changes, so a fixed field clears at once.
-    if (Object.keys(errors).length) setErrors(stepErrors(check(next), step));
+    // Once a step has shown its messages (the checks are in by then) they follow the changes, so a fixed field clears at once.
+    const checks = enquiryChecksIfLoaded();
+    if (Object.keys(errors).length && checks) setErrors(stepErrors(problemsOf(checks, next), step));
   };
 
   const focusPanel = () => requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], h2')?.focus());
@@ -130,8 +144,10 @@ export function PlanningWizard({
     if (stepShown.current > 0) focusPanel();
   };
 
-  const next = () => {
-    const problems = stepErrors(check(values), step);
+  const next = async () => {
+    const checks = await enquiryChecks();
+    if (!checks) return;
+    const problems = stepErrors(problemsOf(checks, values), step);
     setErrors(problems);
     if (Object.keys(problems).length) {
       focusPanel();
@@ -152,7 +168,9 @@ export function PlanningWizard({
 
   const submit = async () => {
     setFailure(null);
-    const checked = checkEnquiry(planningEnquirySchema, toEnquiry(values));
+    const checks = await enquiryChecks();
+    if (!checks) return;
+    const checked = checkPlan(checks, values);
     if (!checked.ok) {
       // A problem in an earlier step (rare: they were checked) takes the visitor back to it.
       const first = Math.max(0, PLANNING_STEPS.findIndex((_, index) => Object.keys(stepErrors(checked.errors, index)).length > 0));
