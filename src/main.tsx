@@ -10,7 +10,7 @@ import { startTransition, StrictMode } from 'react';
 import { trackPageViews } from '@/lib/analytics.ts';
 import { loadAndReportError } from '@/lib/error-reporting/load-report.ts';
 import { startErrorReporting } from '@/lib/error-reporting/start.ts';
-import { endHydration, holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
+import { afterHydration, endHydration, holdReadsWhileHydrating, isHydrating } from '@/lib/hydration.ts';
 import { afterPageIdle, startIdleWork } from '@/lib/idle.ts';
 import { refreshInlinedQueries } from '@/lib/page-data.ts';
 import { startOutboxWhenNeeded } from '@/lib/outbox/outbox.ts';
@@ -52,6 +52,11 @@ async function startApp(): Promise<void> {
   trackPageViews(router);
   // An expired session that cannot be refreshed sends signed-in pages to /auth/login.
   bindSessionNavigation(router);
+  // The back or forward button pressed while the page hydrates moves the address on, and the router,
+  // busy hydrating, stays on the page it started with: once hydrated it goes where the address is.
+  afterHydration(() => {
+    if (router.history.location.href !== router.state.location.href) void router.load();
+  });
   // The inlined reads are read again in the idle queue, behind the device sync.
   const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
     stopWaitingForFirstPage();

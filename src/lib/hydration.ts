@@ -56,6 +56,7 @@ function replayHeldPresses(): void {
     const root = document.documentElement;
     root.removeAttribute('data-hydrating');
     root.dataset.hydrated = '';
+    for (const job of afterHydrationJobs.splice(0)) job();
     startIdleWork();
     return;
   }
@@ -70,6 +71,13 @@ function replayHeldPresses(): void {
     }
   }
   setTimeout(replayHeldPresses, 0);
+}
+
+const afterHydrationJobs: (() => void)[] = [];
+
+/** Runs job once a server-rendered page has hydrated and the presses held meanwhile are replayed; on other pages, never. */
+export function afterHydration(job: () => void): void {
+  if (document.documentElement.hasAttribute('data-hydrating')) afterHydrationJobs.push(job);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { hydrated } from './hydration.ts';
 import { emailTo } from './mail.ts';
 
 // Accounts in a real browser against the built server: register, sign out, sign in (also through
@@ -149,13 +150,27 @@ test("the portal's routes load on the way there from a public page; back, forwar
   // To the home page in the app, then a reload there: the page starts again with the public routes.
   await page.getByRole('link', { name: /home$/ }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Back into the portal from that page: its routes load again and it shows, not a not-found page.
+  // Back into the portal, pressed while the reloaded page is still hydrating (the home page's code is
+  // held back once the router has asked for it): the portal's routes load, and it shows once the page
+  // has hydrated, not the home page under the portal's address.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/_public-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const homeCodeAsked = page.waitForRequest(/\/assets\/_public-[\w-]+\.js$/);
+  await page.reload({ waitUntil: 'commit' });
+  await homeCodeAsked;
   await page.goBack();
   await expect(page).toHaveURL(/\/traveler$/);
-  await expect(portalNavigation.getByRole('link', { name: 'Payments' })).toBeVisible();
+  release();
+  await hydrated(page);
+  // (The portal waits for the session, whose code a public page loads only once it is idle.)
+  await expect(portalNavigation.getByRole('link', { name: 'Payments' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  expect(routeTreeLoads).toHaveLength(2);
+  await page.unrouteAll();
   await page.goForward();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
