@@ -459,6 +459,23 @@ describe('sign-in rate limit', () => {
     expectAuthError(fromSameIp.error, 429, 'over_request_rate_limit');
     expect(fromSameIp.error?.message).toMatch(/^Too many failed sign-ins from this address/);
   });
+
+  it('forgives a correct sign-in in the window that counted it, also when its check ended in the next one', async () => {
+    // One-second windows, so a window's end comes in the middle of this sign-in at will.
+    await t.setRateLimit('auth.signin_account_failures', 3, 1);
+    const subject = '203.0.113.9 boundary@example.com';
+    const db = t.platform.ctx.db;
+    await db.query(`select public.hit_rate_limit('auth.signin_account_failures', $1)`, [subject]);
+    // The password is checked... just past the end of the window that counted the attempt.
+    await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
+    await db.query(`select public.forgive_rate_limit_hit('auth.signin_account_failures', $1)`, [subject]);
+    const { rows } = await db.query<{ hits: number }>(`select coalesce(sum(hits), 0)::int as hits from public.rate_limit_hits where rule = 'auth.signin_account_failures' and subject = $1`, [subject]);
+    expect(rows[0].hits).toBe(0);
+    // Nothing is taken back twice: a second forgiving finds no hit left, and no count goes below zero.
+    await db.query(`select public.forgive_rate_limit_hit('auth.signin_account_failures', $1)`, [subject]);
+    const after = await db.query<{ lowest: number }>(`select coalesce(min(hits), 0)::int as lowest from public.rate_limit_hits where rule = 'auth.signin_account_failures' and subject = $1`, [subject]);
+    expect(after.rows[0].lowest).toBe(0);
+  });
 });
 
 describe('auth with email confirmation required', () => {

@@ -6,11 +6,17 @@ CREATE OR REPLACE FUNCTION public.forgive_rate_limit_hit(p_rule text, p_subject 
  SECURITY DEFINER
  SET search_path TO 'public'
 AS $function$
-  update public.rate_limit_hits
-     set hits = greatest(hits - 1, 0)
-   where rule = p_rule and subject = left(p_subject, 400)
-     and window_start = (select to_timestamp(floor(extract(epoch from clock_timestamp()) / window_seconds) * window_seconds)
-                           from public.rate_limits where rule = p_rule)
+  update public.rate_limit_hits as h
+     set hits = h.hits - 1
+   where h.hits > 0
+     and (h.rule, h.subject, h.window_start) = (
+       select counted.rule, counted.subject, counted.window_start
+         from public.rate_limit_hits as counted
+         join public.rate_limits as r on r.rule = counted.rule
+        where counted.rule = p_rule and counted.subject = left(p_subject, 400) and counted.hits > 0
+          and counted.window_start >= to_timestamp((floor(extract(epoch from clock_timestamp()) / r.window_seconds) - 1) * r.window_seconds)
+        order by counted.window_start desc
+        limit 1)
 $function$;
 
 grant execute on function public.forgive_rate_limit_hit(text,text) to service_role;
