@@ -123,11 +123,13 @@ test.describe('paying by card', () => {
 
     await page.getByRole('button', { name: `Pay ${money(deposit)} by card` }).click();
     const sessionId = await onCheckoutPage(page, card.stripe, deposit);
+    const cameBack = page.waitForRequest((sent) => sent.isNavigationRequest() && new URL(sent.url()).pathname === '/thank-you');
     await page.getByRole('button', { name: 'Pay' }).click();
 
-    // Back on this site, with the guest's key to the booking.
+    // Back on this site, with the guest's key to the booking: the address the card page sent the guest
+    // back to (read from the request, as the app then writes its own ?booking= into the address bar).
+    expect(Object.fromEntries(new URL((await cameBack).url()).searchParams)).toEqual({ reference, email, payment: 'success', session_id: sessionId });
     await page.waitForURL((url) => url.pathname === '/thank-you' && url.searchParams.get('payment') === 'success');
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ reference, email, payment: 'success', session_id: sessionId });
     await expect(page.getByTestId('payment-notice')).toContainText(`We have received ${money(deposit)} by card and your booking is confirmed`);
     await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
     await expect(page.getByTestId('booking-paid')).toContainText(money(deposit));
