@@ -9,8 +9,11 @@ import { routeTree as publicRoutes } from '@/routeTree.public.gen.ts';
 /** Every route of the app: the public site, the traveler portal and the back office. */
 export type AppRouteTree = typeof everyRoute;
 
-/** The back office and the traveler portal: the paths whose routes only the whole tree has. */
-export const isBackOfficePath = (pathname: string) => /^\/(admin|traveler)(\/|$)/.test(pathname);
+/**
+ * The back office and the traveler portal: the paths whose routes only the whole tree has (the
+ * folders vite.config.ts leaves out of the public tree).
+ */
+const isBackOfficePath = (pathname: string) => /^\/(admin|traveler)(\/|$)/.test(pathname);
 
 const loadEveryRoute = () => import('@/routeTree.gen.ts').then((module) => module.routeTree);
 
@@ -42,7 +45,7 @@ export function createAppRouter(
 /**
  * The browser's router. A page of the public site starts with the public routes only
  * (src/routeTree.public.gen.ts): every route's definition is in the entry chunk, and the back
- * office's hundred were 9 KB gzip of each public page. On the way to the back office or the portal
+ * office's hundred were 7 KB gzip of each public page. On the way to the back office or the portal
  * (a link, a redirect after signing in, the back button), the root route's beforeLoad asks
  * learnRoutesFor, which loads the whole tree once, and the router matches that address again. A page
  * that starts in the back office or the portal loads the whole tree first. Code-split route
@@ -51,19 +54,20 @@ export function createAppRouter(
 export async function createBrowserRouter(queryClient: QueryClient) {
   if (isBackOfficePath(window.location.pathname)) return retryRouteChunks(createAppRouter(queryClient, await loadEveryRoute()));
   let learning: Promise<void> | undefined;
+  let learned = false;
   const router = createAppRouter(queryClient, publicRoutes as unknown as AppRouteTree, {
     learnRoutesFor: (pathname) => {
-      if (!isBackOfficePath(pathname) || router.routeTree.children !== publicRouteChildren) return undefined;
+      if (learned || !isBackOfficePath(pathname)) return undefined;
       // Both generated trees hang their routes on the same root route: the whole tree's module,
       // once run, has given the root every route, and the router reads its tree again.
       learning ??= loadEveryRoute().then(() => {
         router.setRoutes(router.buildRouteTree());
         retryRouteChunks(router);
+        learned = true;
       });
       return learning;
     },
   });
-  const publicRouteChildren = router.routeTree.children;
   return retryRouteChunks(router);
 }
 

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { afterPageIdle } from '@/lib/idle.ts';
 import type * as EnquirySchemas from '@shared/enquiry.ts';
 
 export type EnquiryChecks = typeof EnquirySchemas;
@@ -24,3 +26,8 @@ export function loadEnquiryChecks(): Promise<EnquiryChecks> {
 
 /** The checks when they are in already: the messages that follow someone's typing need them at once. */
 export const enquiryChecksIfLoaded = (): EnquiryChecks | undefined => loaded;
+
+/** For a form's component: the checks start loading once the page is idle, so they are in before someone sends it. */
+export function useEnquiryChecksWhenIdle(): void {
+  useEffect(() => afterPageIdle(loadEnquiryChecks), []);
+}

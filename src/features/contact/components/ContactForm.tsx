@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Grid, Paper, Radio, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconSend } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { useRef, useState, type FormEvent } from 'react';
 import { enquiryReference, HONEYPOT_FIELD, MAX_MESSAGE, PREFERRED_CONTACT, type FieldErrors } from '@shared/enquiry-fields.ts';
 import { sendEnquiry, type EnquiryResult } from '../api.ts';
-import { enquiryChecksIfLoaded, loadEnquiryChecks, type EnquiryChecks } from '../enquiry-checks.ts';
+import { enquiryChecksIfLoaded, loadEnquiryChecks, useEnquiryChecksWhenIdle, type EnquiryChecks } from '../enquiry-checks.ts';
 import { Honeypot } from './Honeypot.tsx';
 
 interface ContactValues {
@@ -54,7 +53,7 @@ export function ContactForm() {
   const [sent, setSent] = useState<EnquiryResult | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => afterPageIdle(loadEnquiryChecks), []);
+  useEnquiryChecksWhenIdle();
 
   const check = ({ checkEnquiry, contactEnquirySchema }: EnquiryChecks, next: ContactValues) =>
     checkEnquiry(contactEnquirySchema, { kind: 'contact' as const, ...next, phone: next.phone || undefined });

@@ -5,8 +5,7 @@ import { LoadError } from '@/components/widgets/LoadError.tsx';
 import { Picture } from '@/components/widgets/Picture.tsx';
 import { DeferredOverlay, useMountOnIdle } from '@/components/widgets/DeferredOverlay.tsx';
 import { sendEnquiry, type EnquiryResult } from '@/features/contact/api.ts';
-import { enquiryChecksIfLoaded, loadEnquiryChecks, type EnquiryChecks } from '@/features/contact/enquiry-checks.ts';
-import { afterPageIdle } from '@/lib/idle.ts';
+import { enquiryChecksIfLoaded, loadEnquiryChecks, useEnquiryChecksWhenIdle, type EnquiryChecks } from '@/features/contact/enquiry-checks.ts';
 import { HONEYPOT_FIELD, type FieldErrors } from '@shared/enquiry-fields.ts';
 import { localIsoDate, upcomingMonths } from '@/lib/dates.ts';
 import { lazyWithLoad } from '@/lib/lazy.ts';
@@ -114,7 +113,7 @@ export function PlanningWizard({
   const today = useMemo(() => localIsoDate(), []);
   const months = useMemo(() => upcomingMonths(today, MONTHS_AHEAD), [today]);
 
-  useEffect(() => afterPageIdle(loadEnquiryChecks), []);
+  useEnquiryChecksWhenIdle();
   const checkPlan = ({ checkEnquiry, planningEnquirySchema }: EnquiryChecks, next: PlanValues) => checkEnquiry(planningEnquirySchema, toEnquiry(next));
   const problemsOf = (checks: EnquiryChecks, next: PlanValues) => {
     const checked = checkPlan(checks, next);
